@@ -1,0 +1,39 @@
+// CGSuite-style plain-text notation for canonical games, printed and parsed.
+//
+// Printed forms (ASCII, as CGSuite's plain text): integers and dyadics (-3/4); number-up-stars
+// as number, arrows, star (1/2*, ^, ^^, ^3*2, v, vv, v3, 73/16v9*8, *2); G = -G as +-x,
+// +-(1*) or +-{a,b}; x + Tiny(G) as xTiny(G) and x + Miny(G) as xMiny(G) (x omitted when 0);
+// everything else as { L | R } with nested games written bare and the separator carrying one
+// more bar than the deepest bare option ({3||2*|1*}); a list of several options braces its
+// compound members, and an option that would need MAX_BARS bars is braced too. Options are
+// printed numbers first, then nimbers, other number-up-stars, then the rest (CGSuite's
+// DeterministicOrdering).
+//
+// The parser reads all of that plus sums and differences (a + b - c), unary minus, parentheses,
+// the Unicode arrows and "±", and CGSuite's concatenated forms (73/16v9*8, ^*6, 2Tiny(2)).
+// "+-" is always the plus-or-minus sign, so "2+-1" is 2 ± 1 = {3|1}. Every printed value parses
+// back to the same id. Length and nesting are bounded (ParseLimits) so that hostile input fails
+// with an InputError naming the column instead of exhausting the stack.
+#pragma once
+
+#include "cgt/game_id.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace cgt {
+
+inline constexpr int MAX_BARS = 4;
+
+struct ParseLimits {
+  std::size_t max_length = 100'000;
+  unsigned max_depth = 200;
+  std::uint32_t max_nimber = 1u << 16; // *n builds n options when compared with non-nimbers
+  std::int64_t max_ups = 1'000'000;
+};
+
+std::string to_string(GameId g);
+GameId parse_game(std::string_view text, const ParseLimits& limits = {});
+
+} // namespace cgt

@@ -1,0 +1,12 @@
+// The subcommands of `domineering`. Each add_*_command registers one subcommand with its
+// options and callback on the app; callbacks throw InputError for bad input (exit 2) and
+// anything else for failures (exit 1). main.cpp owns the mapping and the one-line messages.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace cli {
+
+void add_game_command(CLI::App& app);
+
+} // namespace cli

@@ -1,0 +1,44 @@
+// `domineering`: the command line of the project. Exit codes: 0 success, 2 bad input
+// (InputError or a command-line parse error), 1 any other failure. Errors are one line on stderr.
+#include "commands.h"
+
+#include "cgt/input_error.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+#include <new>
+
+namespace {
+
+int report(const char* what, int code) {
+  std::fprintf(stderr, "domineering: %s\n", what);
+  return code;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Combinatorial game theory on Domineering: exact values, catalogues, solving and cache experiments.\n"
+               "Left is Vertical (covers (r,c) and (r+1,c)); Right is Horizontal. Positive values favour Left."};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Print help for every subcommand");
+  cli::add_game_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return report(e.what(), 2);
+  } catch (const cgt::InputError& e) {
+    return report(e.what(), 2);
+  } catch (const std::bad_alloc&) {
+    return report("out of memory", 1);
+  } catch (const std::exception& e) {
+    return report(e.what(), 1);
+  }
+  return 0;
+}

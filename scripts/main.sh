@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The README's first command: install what is missing, build in Release, run the main job.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake --preset release -DDOMINEERING_TESTS=OFF -DDOMINEERING_BENCH=OFF >/dev/null
+cmake --build --preset release --target domineering -j "$jobs"
+bin=build/release/cli/domineering
+
+# The main job on embedded defaults.
+echo "== canonical values of a few games (Left = Vertical, positive favours Left)"
+for expr in '{0|0}' '{0|*}' '{1|-1}' '{3||2*|1*}' '^+^+*' '{0||0|-2}'; do
+  "$bin" game "$expr"
+  echo
+done

@@ -1,0 +1,89 @@
+#include "cgt/game.h"
+#include "cgt/input_error.h"
+#include "random_games.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using cgt::Game;
+
+TEST_CASE("printing then parsing gives the same id", "[cgt]") {
+  cgt::testing::RandomGames random(20261130);
+  for (int i = 0; i < 2000; ++i) {
+    const Game g(random.fresh());
+    const std::string text = g.str();
+    CAPTURE(text);
+    CHECK(Game::parse(text) == g);
+  }
+}
+
+TEST_CASE("alternative spellings parse to the same game", "[cgt]") {
+  // input, equivalent canonical input; CGSuite notation and its Unicode forms
+  static const struct Row {
+    const char* input;
+    const char* same_as;
+  } rows[] = {
+      {"±1", "+-1"}, {"\xE2\x86\x91", "^"}, {"\xE2\x87\x91*", "^^*"}, {"\xE2\x86\x93", "v"}, {"\xE2\x87\x93", "vv"},
+      {"^^^", "^3"}, {"vvv*", "v3*"}, {"^ + ^ + *", "^^*"}, {"1/2 + *", "1/2*"}, {"-(1/2)", "-1/2"},
+      {"{ 0 | * }", "^"}, {"+-{1,{2|0}}", "{1,{2|0}|-1,{0|-2}}"}, {"2 + Tiny(2)", "2Tiny(2)"},
+      {"Miny(2)", "-Tiny(2)"}, {"1 - 1", "0"}, {"{{1|0}|{2|1}}", "{1|0||2|1}"}, {"3/4", "{1/2|1}"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.input);
+    CHECK(Game::parse(row.input) == Game::parse(row.same_as));
+  }
+}
+
+TEST_CASE("malformed expressions name the column", "[cgt]") {
+  // input, fragment of the message
+  static const struct Row {
+    const char* input;
+    const char* message;
+  } rows[] = {
+      {"", "column 1: empty expression"},
+      {"{0|", "column 1: unclosed '{'"},
+      {"0|1}", "column 4: unmatched '}'"},
+      {"{0 1|2}", "column 4: unexpected '1'"},
+      {"{0|1|2}", "ambiguous braces"},
+      {"{0 1}", "expected '|'"},
+      {"1/3", "column 1: malformed number '1/3'"},
+      {"{,|}", "column 2: expected an option before ','"},
+      {"{0,|}", "column 3: expected an option after ','"},
+      {"Foo(1)", "column 1: unknown name 'Foo'"},
+      {"1 + ", "column 5: expected a game, found end of input"},
+      {"#", "column 1: unexpected character '#'"},
+      {"^^3", "a count may follow a single arrow only"},
+      {"*99999999", "nimber 99999999 is too large"},
+      {"{1|0||2|3|4}", "ambiguous braces"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.input);
+    REQUIRE_THROWS_AS(Game::parse(row.input), cgt::InputError);
+    REQUIRE_THROWS_WITH(Game::parse(row.input), Catch::Contains(row.message));
+  }
+}
+
+TEST_CASE("deep nesting is refused, not a stack overflow", "[cgt]") {
+  // depth, whether it must parse
+  static const struct Row {
+    int depth;
+    bool parses;
+  } rows[] = {{50, true}, {199, true}, {201, false}, {100000, false}};
+  for (const Row& row : rows) {
+    CAPTURE(row.depth);
+    std::string braces = "0";
+    for (int d = 0; d < row.depth; ++d)
+      braces = "{" + braces + "|}";
+    const std::string parens = std::string(std::size_t(row.depth), '(') + "0" + std::string(std::size_t(row.depth), ')');
+    const std::string minus = std::string(std::size_t(row.depth), '-') + "^";
+    for (const std::string& text : {braces, parens, minus}) {
+      CAPTURE(text.size()); {
+      if (row.parses)
+        CHECK_NOTHROW(Game::parse(text));
+      else
+        CHECK_THROWS_WITH(Game::parse(text), Catch::Contains("nesting deeper") || Catch::Contains("too long"));
+      }
+    }
+  }
+}
