@@ -1,6 +1,7 @@
 #include "cgt/arithmetic.h"
 
 #include "cgt/canonical.h"
+#include "cgt/compare.h"
 #include "cgt/game_store.h"
 #include "op_cache.h"
 
@@ -122,6 +123,11 @@ GameId neg(GameId g) {
   }
   const_cast<Record&>(r).negative.store(raw(result), std::memory_order_release);
   return result;
+}
+
+void clear_thread_caches() {
+  add_cache.clear();
+  detail::clear_leq_cache();
 }
 
 GameId sum(std::span<const GameId> games) {

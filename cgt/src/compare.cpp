@@ -32,6 +32,8 @@ bool nus_leq(GameId g, GameId h, const Record& rg, const Record& rh) {
 
 } // namespace
 
+void detail::clear_leq_cache() { leq_cache.clear(); }
+
 int detail::compare_number_parts(GameId g, GameId h) {
   GameStore& s = store();
   const Record& rg = s.record(g);

@@ -1,5 +1,5 @@
 #include "cgt/game.h"
-#include "random_games.h"
+#include "cgt/random_games.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,7 +11,7 @@ constexpr int ROUNDS = 3000;
 }
 
 TEST_CASE("group laws on random games", "[cgt]") {
-  cgt::testing::RandomGames random(7);
+  cgt::RandomGames random(7);
   for (int i = 0; i < ROUNDS; ++i) {
     const Game g(random()), h(random()), k(random());
     CAPTURE(g.str(), h.str(), k.str());
@@ -24,7 +24,7 @@ TEST_CASE("group laws on random games", "[cgt]") {
 }
 
 TEST_CASE("order laws on random games", "[cgt]") {
-  cgt::testing::RandomGames random(11);
+  cgt::RandomGames random(11);
   for (int i = 0; i < ROUNDS; ++i) {
     const Game g(random()), h(random()), k(random());
     CAPTURE(g.str(), h.str(), k.str());
@@ -39,7 +39,7 @@ TEST_CASE("order laws on random games", "[cgt]") {
 
 TEST_CASE("canonical form is idempotent", "[cgt]") {
   // Rebuilding a game from its own canonical options gives the same id.
-  cgt::testing::RandomGames random(13);
+  cgt::RandomGames random(13);
   for (int i = 0; i < ROUNDS; ++i) {
     const cgt::GameId g = random.fresh();
     const cgt::Options o = cgt::store().options(g);
@@ -50,7 +50,7 @@ TEST_CASE("canonical form is idempotent", "[cgt]") {
 TEST_CASE("outcome from comparisons agrees with outcome from stops", "[cgt]") {
   // Stops decide the outcome when RS > 0 (L), LS < 0 (R) or LS > 0 > RS (N); otherwise only
   // the comparison with 0 can tell.
-  cgt::testing::RandomGames random(17);
+  cgt::RandomGames random(17);
   for (int i = 0; i < ROUNDS; ++i) {
     const Game g(random.fresh());
     CAPTURE(g.str());
@@ -69,7 +69,7 @@ TEST_CASE("outcome from comparisons agrees with outcome from stops", "[cgt]") {
 }
 
 TEST_CASE("mean is additive", "[cgt]") {
-  cgt::testing::RandomGames random(19);
+  cgt::RandomGames random(19);
   for (int i = 0; i < 500; ++i) {
     const Game g(random()), h(random());
     CAPTURE(g.str(), h.str());

@@ -1,6 +1,6 @@
 #include "cgt/game.h"
 #include "cgt/input_error.h"
-#include "random_games.h"
+#include "cgt/random_games.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 using cgt::Game;
 
 TEST_CASE("printing then parsing gives the same id", "[cgt]") {
-  cgt::testing::RandomGames random(20261130);
+  cgt::RandomGames random(20261130);
   for (int i = 0; i < 2000; ++i) {
     const Game g(random.fresh());
     const std::string text = g.str();

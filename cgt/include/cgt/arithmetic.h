@@ -19,4 +19,8 @@ inline GameId sub(GameId g, GameId h) { return add(g, neg(h)); }
 // early, which keeps intermediate sums simple).
 GameId sum(std::span<const GameId> games);
 
+// Forgets this thread's memoised sums and comparisons (not the interned games or the cached
+// negatives and stops), so that benchmarks can time cold operations.
+void clear_thread_caches();
+
 } // namespace cgt

@@ -39,6 +39,8 @@ bool leq(const OptionView& v, GameId y); // {v.left | v.right} <= y
 // Three-way comparison of the number parts of two number-up-star games.
 int compare_number_parts(GameId g, GameId h);
 
+void clear_leq_cache();
+
 } // namespace detail
 
 } // namespace cgt

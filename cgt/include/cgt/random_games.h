@@ -1,4 +1,4 @@
-// Seeded random canonical games for property tests: a game born by day d+1 is { L | R } with
+// Seeded random canonical games for property tests and benchmarks: a game born by day d+1 is { L | R } with
 // L and R random subsets (0 to 3 options) of games born by day d.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-namespace cgt::testing {
+namespace cgt {
 
 class RandomGames {
 public:
@@ -44,4 +44,4 @@ private:
   std::vector<GameId> pool_;
 };
 
-} // namespace cgt::testing
+} // namespace cgt
