@@ -1,0 +1,105 @@
+// `domineering value BOARD`: the exact value of a board as the sum of its regions' values,
+// with the total's canonical form, stops, mean, temperature and outcome.
+#include "commands.h"
+#include "terminal.h"
+
+#include "cgt/game.h"
+#include "domineering/board.h"
+#include "domineering/regions.h"
+#include "domineering/value_table.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <string>
+
+namespace cli {
+
+namespace {
+
+nlohmann::json game_json(cgt::Game g) {
+  return {{"canonical", g.str()},
+          {"left_stop", g.left_stop().to_string()},
+          {"right_stop", g.right_stop().to_string()},
+          {"mean", g.mean().to_string()},
+          {"temperature", g.temperature().to_string()},
+          {"outcome", std::string(cgt::to_string(g.outcome()))}};
+}
+
+std::string outcome_words(cgt::Outcome o) {
+  switch (o) {
+  case cgt::Outcome::L: return "L (Vertical wins whoever starts)";
+  case cgt::Outcome::R: return "R (Horizontal wins whoever starts)";
+  case cgt::Outcome::N: return "N (the player to move wins)";
+  case cgt::Outcome::P: return "P (the player to move loses)";
+  }
+  return "?";
+}
+
+} // namespace
+
+void add_value_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("value", "Exact CGT value of a Domineering board, region by region");
+  cmd->footer(
+      "BOARD is board text: rows top to bottom separated by '/', '.' empty, '#' filled (e.g. '..#/...'),\n"
+      "or RxC for an empty board of R rows and C columns (e.g. 4x5). Left is Vertical, Right is Horizontal;\n"
+      "positive values favour Vertical. Each region is computed once per shape (reflections share a value,\n"
+      "a transposed shape has the negated value).\n\n"
+      "Examples:\n  domineering value 4x4\n  domineering value '.../.#./...' --json");
+  static std::string text;
+  static bool json = false;
+  cmd->add_option("BOARD", text, "Board text or RxC")->required();
+  cmd->add_flag("--json", json, "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, ...)");
+  cmd->callback([] {
+    const domineering::Board board = domineering::Board::parse(text);
+    auto& table = domineering::ValueTable::shared();
+    Progress progress;
+    const auto start = std::chrono::steady_clock::now();
+    table.on_progress([&](std::size_t shapes) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      progress.update(fmt::format("value: {} shapes evaluated, {} games, {:.1f} s", shapes, cgt::store().size(), s));
+    });
+    const auto regions = domineering::regions(board);
+    std::vector<cgt::GameId> values;
+    for (const auto& r : regions)
+      values.push_back(table.value(r.shape));
+    const cgt::Game total(cgt::sum(values));
+    progress.finish();
+    table.on_progress(nullptr);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    if (json) {
+      nlohmann::json j = game_json(total);
+      j["board"] = board.text();
+      j["rows"] = board.height();
+      j["columns"] = board.width();
+      nlohmann::json rs = nlohmann::json::array();
+      for (std::size_t i = 0; i < regions.size(); ++i) {
+        nlohmann::json r = game_json(cgt::Game(values[i]));
+        r["shape"] = regions[i].shape.text();
+        r["cells"] = regions[i].shape.cells();
+        r["top"] = regions[i].top;
+        r["left"] = regions[i].left;
+        rs.push_back(r);
+      }
+      j["regions"] = rs;
+      j["shapes_evaluated"] = table.size();
+      j["games"] = cgt::store().size();
+      j["seconds"] = seconds;
+      print_json(j);
+      return;
+    }
+    std::cout << "board (" << board.height() << " rows x " << board.width() << " columns; Left = Vertical, Right = Horizontal)\n";
+    std::cout << board.text('\n') << "\n\n";
+    std::cout << regions.size() << (regions.size() == 1 ? " region" : " regions") << "\n";
+    for (std::size_t i = 0; i < regions.size(); ++i)
+      std::cout << fmt::format("  {} cells at row {}, column {}: {}   shape {}\n", regions[i].shape.cells(), regions[i].top,
+                               regions[i].left, cgt::to_string(values[i]), regions[i].shape.text());
+    std::cout << fmt::format("\ncanonical    {}\nleft stop    {}\nright stop   {}\nmean         {}\ntemperature  {}\noutcome      {}\n",
+                             total.str(), total.left_stop().to_string(), total.right_stop().to_string(), total.mean().to_string(),
+                             total.temperature().to_string(), outcome_words(total.outcome()));
+  });
+}
+
+} // namespace cli

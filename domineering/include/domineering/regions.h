@@ -1,0 +1,75 @@
+// Splitting a position into regions: the 4-connected components of its empty cells, after
+// dropping every cell no domino can ever cover (an empty cell with no empty neighbour). Play
+// in one region never affects another, so a position is the sum of its regions (Winning Ways
+// ch. 2). The split is bit-parallel over rows: a flood grows one whole row mask per step.
+#pragma once
+
+#include "domineering/board.h"
+#include "domineering/shape.h"
+
+#include <bit>
+#include <vector>
+
+namespace domineering {
+
+// Empty cells that have at least one empty neighbour.
+inline void coverable_cells(const RowBits* rows, int height, RowBits* out) {
+  for (int r = 0; r < height; ++r) {
+    const RowBits here = rows[r];
+    RowBits near = (here << 1) | (here >> 1);
+    if (r > 0)
+      near |= rows[r - 1];
+    if (r + 1 < height)
+      near |= rows[r + 1];
+    out[r] = here & near;
+  }
+}
+
+// Calls f(region_rows, first_row, last_row) for each region, where region_rows[first..last]
+// hold the region's cells (other rows of the buffer are zero). Regions come out in order of
+// their first cell, row-major. The buffer is reused between calls.
+template <class F>
+void for_each_region(const RowBits* rows, int height, F&& f) {
+  RowBits left[MAX_SIDE];
+  RowBits region[MAX_SIDE] = {};
+  coverable_cells(rows, height, left);
+  for (int start = 0; start < height; ++start) {
+    while (left[start] != 0) {
+      region[start] = left[start] & (~left[start] + 1); // lowest cell
+      int first = start, last = start;
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (int r = first; r <= last + 1 && r < height; ++r) {
+          RowBits grow = region[r] | (region[r] << 1) | (region[r] >> 1);
+          if (r > 0)
+            grow |= region[r - 1];
+          if (r + 1 < height)
+            grow |= region[r + 1];
+          grow &= left[r];
+          if (grow != region[r]) {
+            region[r] = grow;
+            grew = true;
+            if (r > last)
+              last = r;
+          }
+        }
+      }
+      f(static_cast<const RowBits*>(region), first, last);
+      for (int r = first; r <= last; ++r) {
+        left[r] &= ~region[r];
+        region[r] = 0;
+      }
+    }
+  }
+}
+
+// A region of a board: its shape and where the shape's (0, 0) sits on the board.
+struct Region {
+  Shape shape;
+  int top = 0;
+  int left = 0;
+};
+
+std::vector<Region> regions(const Board& b);
+
+} // namespace domineering
