@@ -14,3 +14,5 @@ for expr in '{0|0}' '{0|*}' '{1|-1}' '{3||2*|1*}' '^+^+*' '{0||0|-2}'; do
   "$bin" game "$expr"
   echo
 done
+echo "== the exact value of the empty 4x4 Domineering board, region by region"
+"$bin" value 4x4
