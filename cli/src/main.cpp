@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   cli::add_game_command(app);
   cli::add_value_command(app);
+  cli::add_catalogue_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

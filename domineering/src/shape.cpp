@@ -68,6 +68,32 @@ int Shape::cells() const {
   return n;
 }
 
+bool Shape::is_connected() const {
+  if (height == 0)
+    return false;
+  std::array<RowBits, MAX_SIDE> seen{};
+  int first = 0;
+  while (rows[std::size_t(first)] == 0)
+    ++first;
+  seen[std::size_t(first)] = rows[std::size_t(first)] & (~rows[std::size_t(first)] + 1);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int r = 0; r < height; ++r) {
+      RowBits g = seen[std::size_t(r)] | (seen[std::size_t(r)] << 1) | (seen[std::size_t(r)] >> 1);
+      if (r > 0)
+        g |= seen[std::size_t(r) - 1];
+      if (r + 1 < height)
+        g |= seen[std::size_t(r) + 1];
+      g &= rows[std::size_t(r)];
+      if (g != seen[std::size_t(r)]) {
+        seen[std::size_t(r)] = g;
+        grew = true;
+      }
+    }
+  }
+  return std::equal(seen.begin(), seen.begin() + height, rows.begin());
+}
+
 Shape Shape::transposed() const {
   Shape t;
   t.height = width;

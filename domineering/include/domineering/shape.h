@@ -27,6 +27,8 @@ struct Shape {
   static Shape of(const Board& b) { return normalised(b.rows().data(), b.height()); }
 
   int cells() const;
+  // Whether the cells form one 4-connected piece (the empty shape is not connected).
+  bool is_connected() const;
   Shape transposed() const;
   Shape reflected_horizontally() const;
   Shape reflected_vertically() const;

@@ -1,0 +1,252 @@
+#include "catalogue/binary_file.h"
+
+#include "catalogue/tsv_file.h"
+
+
+#include "cgt/atomic_file.h"
+#include "cgt/canonical.h"
+#include "cgt/game_store.h"
+#include "cgt/input_error.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <unordered_map>
+#include <vector>
+
+namespace catalogue {
+
+namespace {
+
+constexpr std::size_t HEADER_BYTES = 40;
+constexpr std::size_t ENTRY_BYTES = 42;
+
+template <class T>
+void put(std::string& out, T v) {
+  char b[sizeof(T)];
+  std::memcpy(b, &v, sizeof(T));
+  out.append(b, sizeof(T));
+}
+
+class Writer {
+public:
+  std::uint32_t index_of(cgt::GameId g) {
+    if (auto it = index_.find(g); it != index_.end())
+      return it->second;
+    cgt::GameStore& s = cgt::store();
+    if (s.is_nus(g)) {
+      const auto& r = s.record(g);
+      if (r.flags & cgt::detail::BIG_NUMBER)
+        throw std::runtime_error("catalogue: a number too large for the binary format");
+      put<std::uint8_t>(games_, 0);
+      put<std::int64_t>(games_, r.num);
+      put<std::uint8_t>(games_, std::uint8_t((r.flags & cgt::detail::EXP_MASK) >> cgt::detail::EXP_SHIFT));
+      put<std::int32_t>(games_, r.ups);
+      put<std::uint32_t>(games_, r.nim);
+    } else {
+      const cgt::Options o = s.options(g);
+      std::vector<std::uint32_t> kids;
+      for (cgt::GameId x : o.left)
+        kids.push_back(index_of(x));
+      for (cgt::GameId x : o.right)
+        kids.push_back(index_of(x));
+      put<std::uint8_t>(games_, 1);
+      put<std::uint32_t>(games_, std::uint32_t(o.left.size()));
+      put<std::uint32_t>(games_, std::uint32_t(o.right.size()));
+      for (std::uint32_t k : kids)
+        put(games_, k);
+    }
+    const auto i = std::uint32_t(index_.size());
+    index_.emplace(g, i);
+    return i;
+  }
+
+  std::string games_;
+  std::unordered_map<cgt::GameId, std::uint32_t> index_;
+};
+
+class Parser {
+public:
+  Parser(std::string_view bytes, std::string name) : b_(bytes), name_(std::move(name)) {}
+
+  [[noreturn]] void fail(std::size_t offset, const std::string& what) const {
+    throw cgt::InputError(fmt::format("catalogue {} at byte {}: {}", name_, offset, what));
+  }
+
+  template <class T>
+  T get() {
+    if (b_.size() - pos_ < sizeof(T))
+      fail(pos_, "unexpected end of file (truncated?)");
+    T v;
+    std::memcpy(&v, b_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return v;
+  }
+
+  Catalogue parse() {
+    if (b_.size() < HEADER_BYTES || std::memcmp(b_.data(), BINARY_MAGIC, 8) != 0)
+      fail(0, "not a binary domineering catalogue (bad magic)");
+    pos_ = 8;
+    const auto version = get<std::uint32_t>();
+    if (version != BINARY_VERSION)
+      fail(8, fmt::format("unsupported catalogue version {} (this program reads version {})", version, BINARY_VERSION));
+    const auto max_cells = get<std::uint32_t>();
+    const auto shapes = get<std::uint64_t>();
+    const auto games = get<std::uint64_t>();
+    const auto checksum = get<std::uint64_t>();
+    if (max_cells < 1 || max_cells > 255)
+      fail(12, fmt::format("max_cells {} out of range", max_cells));
+    const std::uint64_t actual = fnv1a64(b_.substr(HEADER_BYTES));
+    if (actual != checksum)
+      fail(32, fmt::format("checksum mismatch: the file says {:016x} but its body hashes to {:016x} (corrupt or truncated file)", checksum, actual));
+    // Every game takes at least 9 bytes and every shape ENTRY_BYTES: refuse counts the file
+    // cannot hold before reserving memory for them.
+    if (games > (b_.size() - HEADER_BYTES) / 9 || shapes > (b_.size() - HEADER_BYTES) / ENTRY_BYTES)
+      fail(16, "the counts in the header do not fit in the file");
+
+    std::vector<cgt::GameId> ids;
+    ids.reserve(games);
+    cgt::GameStore& s = cgt::store();
+    for (std::uint64_t i = 0; i < games; ++i) {
+      const std::size_t at = pos_;
+      const auto kind = get<std::uint8_t>();
+      if (kind == 0) {
+        const auto num = get<std::int64_t>();
+        const auto exp = get<std::uint8_t>();
+        const auto ups = get<std::int32_t>();
+        const auto nim = get<std::uint32_t>();
+        if (ups > cgt::detail::MAX_UPS || ups < -cgt::detail::MAX_UPS)
+          fail(at, "ups out of range");
+        ids.push_back(s.nus(cgt::Dyadic(cgt::BigInt(num), exp), ups, nim));
+      } else if (kind == 1) {
+        const auto nl = get<std::uint32_t>();
+        const auto nr = get<std::uint32_t>();
+        if (std::uint64_t(nl) + nr > (b_.size() - pos_) / 4)
+          fail(at, "option counts run past the end of the file");
+        std::vector<cgt::GameId> left, right;
+        for (std::uint32_t k = 0; k < nl + nr; ++k) {
+          const auto idx = get<std::uint32_t>();
+          if (idx >= ids.size())
+            fail(pos_ - 4, fmt::format("option {} refers to game {}, which is not defined before game {}", k, idx, i));
+          (k < nl ? left : right).push_back(ids[idx]);
+        }
+        ids.push_back(cgt::from_options(std::move(left), std::move(right)));
+      } else {
+        fail(at, fmt::format("unknown game kind {}", kind));
+      }
+    }
+    struct Derived {
+      cgt::GameId left_stop, right_stop, mean, temperature;
+      cgt::Outcome outcome;
+      bool ready = false;
+    };
+    std::vector<Derived> derived(ids.size());
+    std::vector<Entry> entries;
+    entries.reserve(shapes);
+    for (std::uint64_t i = 0; i < shapes; ++i) {
+      const std::size_t at = pos_;
+      domineering::ShapeKey key;
+      key.lo = get<std::uint64_t>();
+      key.hi = get<std::uint64_t>();
+      std::uint32_t refs[5];
+      for (auto& r : refs) {
+        r = get<std::uint32_t>();
+        if (r >= ids.size())
+          fail(pos_ - 4, fmt::format("shape {} refers to game {} of {}", i, r, ids.size()));
+      }
+      const auto cells = get<std::uint8_t>();
+      const auto outcome = get<std::uint8_t>();
+      const auto left_moves = get<std::uint16_t>();
+      const auto right_moves = get<std::uint16_t>();
+      const domineering::Shape shape = domineering::unpack(key);
+      if (!shape.is_connected() || shape.cells() != cells || cells > max_cells)
+        fail(at, fmt::format("shape {} is not one region of {} cells", i, int(cells)));
+      // Derived numbers depend on the value only: work them out once per distinct value.
+      Derived& d = derived[refs[0]];
+      if (!d.ready) {
+        const Entry e = Catalogue::describe(shape, ids[refs[0]]);
+        d = Derived{e.left_stop, e.right_stop, e.mean, e.temperature, e.outcome, true};
+      }
+      const auto canonical = domineering::canonical_key(shape, false);
+      if (!canonical || !(canonical->key == key) || d.left_stop != ids[refs[1]] || d.right_stop != ids[refs[2]] || d.mean != ids[refs[3]] ||
+          d.temperature != ids[refs[4]] || int(d.outcome) != outcome || shape.move_count(domineering::Side::Left) != left_moves ||
+          shape.move_count(domineering::Side::Right) != right_moves)
+        fail(at, fmt::format("shape {} ({}): the stored key, stops, mean, temperature, outcome or move counts disagree with its value", i, shape.text()));
+      Entry e;
+      e.key = key;
+      e.value = ids[refs[0]];
+      e.left_stop = d.left_stop;
+      e.right_stop = d.right_stop;
+      e.mean = d.mean;
+      e.temperature = d.temperature;
+      e.outcome = d.outcome;
+      e.cells = cells;
+      e.left_moves = left_moves;
+      e.right_moves = right_moves;
+      entries.push_back(e);
+    }
+    if (pos_ != b_.size())
+      fail(pos_, "trailing bytes after the last shape");
+    try {
+      return Catalogue::from_entries(int(max_cells), std::move(entries));
+    } catch (const std::logic_error&) {
+      fail(HEADER_BYTES, "the same shape appears twice");
+    }
+  }
+
+private:
+  std::string_view b_;
+  std::string name_;
+  std::size_t pos_ = 0;
+};
+
+} // namespace
+
+std::string to_binary(const Catalogue& c) {
+  Writer w;
+  std::string entries;
+  for (const Entry& e : c.entries()) {
+    put(entries, e.key.lo);
+    put(entries, e.key.hi);
+    for (cgt::GameId g : {e.value, e.left_stop, e.right_stop, e.mean, e.temperature})
+      put(entries, w.index_of(g));
+    put<std::uint8_t>(entries, e.cells);
+    put<std::uint8_t>(entries, std::uint8_t(e.outcome));
+    put<std::uint16_t>(entries, e.left_moves);
+    put<std::uint16_t>(entries, e.right_moves);
+  }
+  std::string body = w.games_ + entries;
+  std::string out(BINARY_MAGIC, 8);
+  put<std::uint32_t>(out, BINARY_VERSION);
+  put<std::uint32_t>(out, std::uint32_t(c.max_cells()));
+  put<std::uint64_t>(out, c.size());
+  put<std::uint64_t>(out, w.index_.size());
+  put<std::uint64_t>(out, fnv1a64(body));
+  return out + body;
+}
+
+void write_binary_file(const Catalogue& c, const std::string& path) {
+  const std::string bytes = to_binary(c);
+  cgt::write_atomically(path, [&](std::ostream& out) { out.write(bytes.data(), std::streamsize(bytes.size())); });
+}
+
+Catalogue from_binary(std::string_view bytes, const std::string& name) { return Parser(bytes, name).parse(); }
+
+Catalogue read_binary_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw cgt::InputError(fmt::format("cannot open catalogue {}", path));
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return from_binary(bytes, path);
+}
+
+bool is_binary_catalogue(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char magic[8] = {};
+  in.read(magic, 8);
+  return in.gcount() == 8 && std::memcmp(magic, BINARY_MAGIC, 8) == 0;
+}
+
+} // namespace catalogue

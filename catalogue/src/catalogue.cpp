@@ -1,0 +1,129 @@
+#include "catalogue/catalogue.h"
+
+#include "catalogue/enumerate.h"
+
+#include "domineering/value_table.h"
+
+#include "cgt/canonical.h"
+#include "cgt/stops.h"
+#include "cgt/thermograph.h"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+
+namespace catalogue {
+
+using domineering::Shape;
+
+Entry Catalogue::describe(const Shape& shape, cgt::GameId value) {
+  Entry e;
+  e.key = domineering::canonical_key(shape, false)->key;
+  e.value = value;
+  e.left_stop = cgt::left_stop(value);
+  e.right_stop = cgt::right_stop(value);
+  e.mean = cgt::number(cgt::mean(value));
+  e.temperature = cgt::number(cgt::temperature(value));
+  e.outcome = cgt::outcome(value);
+  e.cells = std::uint8_t(shape.cells());
+  e.left_moves = std::uint16_t(shape.move_count(domineering::Side::Left));
+  e.right_moves = std::uint16_t(shape.move_count(domineering::Side::Right));
+  return e;
+}
+
+Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(const BuildProgress&)>& progress) {
+  std::unique_ptr<tbb::global_control> limit;
+  if (threads > 0)
+    limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  const auto layers = shapes_by_size(max_cells);
+  std::vector<Entry> entries;
+  std::mutex report;
+  auto& table = domineering::ValueTable::shared();
+  for (int n = 1; n <= max_cells; ++n) {
+    const auto& layer = layers[std::size_t(n)];
+    std::vector<Entry> built(layer.size());
+    std::atomic<std::size_t> done{0};
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 16), [&](const tbb::blocked_range<std::size_t>& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i)
+        built[i] = describe(layer[i], table.value(layer[i]));
+      const std::size_t d = done.fetch_add(range.size()) + range.size();
+      if (progress) {
+        std::unique_lock lock(report, std::try_to_lock);
+        if (lock.owns_lock())
+          progress(BuildProgress{n, d, layer.size()});
+      }
+    });
+    entries.insert(entries.end(), built.begin(), built.end());
+  }
+  return from_entries(max_cells, std::move(entries));
+}
+
+Catalogue Catalogue::from_entries(int max_cells, std::vector<Entry> entries) {
+  Catalogue c;
+  c.max_cells_ = max_cells;
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return a.cells != b.cells ? a.cells < b.cells : a.key < b.key;
+  });
+  for (std::size_t i = 1; i < entries.size(); ++i)
+    if (entries[i].key == entries[i - 1].key)
+      throw std::logic_error("catalogue: the same shape appears twice");
+  c.entries_ = std::move(entries);
+  c.index_entries();
+  return c;
+}
+
+void Catalogue::index_entries() {
+  std::size_t slots = 16;
+  while (slots < entries_.size() * 2)
+    slots *= 2;
+  index_.assign(slots, 0);
+  const std::size_t mask = slots - 1;
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    std::size_t s = entries_[i].key.hash() & mask;
+    while (index_[s] != 0)
+      s = (s + 1) & mask;
+    index_[s] = std::uint32_t(i + 1);
+  }
+}
+
+const Entry* Catalogue::find(const Shape& region) const {
+  if (index_.empty() || region.cells() > max_cells_)
+    return nullptr;
+  const auto key = domineering::canonical_key(region, false);
+  if (!key)
+    return nullptr;
+  const std::size_t mask = index_.size() - 1;
+  for (std::size_t s = key->key.hash() & mask; index_[s] != 0; s = (s + 1) & mask) {
+    const Entry& e = entries_[index_[s] - 1];
+    if (e.key == key->key)
+      return &e;
+  }
+  return nullptr;
+}
+
+Stats stats(const Catalogue& c) {
+  Stats s;
+  s.by_size.assign(std::size_t(c.max_cells()) + 1, 0);
+  std::set<cgt::GameId> values;
+  bool first = true;
+  for (const Entry& e : c.entries()) {
+    ++s.by_size[e.cells];
+    ++s.by_outcome[std::string(cgt::to_string(e.outcome))];
+    values.insert(e.value);
+    const cgt::Dyadic t = cgt::number_value(e.temperature);
+    ++s.by_temperature[t];
+    if (first || t > s.max_temperature)
+      s.max_temperature = t;
+    first = false;
+  }
+  s.distinct_values = values.size();
+  return s;
+}
+
+} // namespace catalogue
