@@ -1,6 +1,7 @@
 #include "cgt/compare.h"
 
 #include "cgt/game_store.h"
+#include "cgt/stops.h"
 #include "op_cache.h"
 
 namespace cgt {
@@ -56,19 +57,31 @@ bool leq(GameId g, GameId h) {
   const Record& rh = s.record(h);
   if (rg.flags & rh.flags & detail::KIND_NUS)
     return nus_leq(g, h, rg, rh);
-  // Number avoidance: a number's own options never matter against a non-number.
+  // A number against a non-number: x <= H needs RS(H) >= x, and RS(H) > x suffices
+  // (H - x then has a positive right stop); H <= x likewise with LS(H). Only a tie needs a
+  // search, and there number avoidance means a number's own options never matter.
   if (rg.flags & detail::IS_NUMBER) {
+    const int c = detail::compare_number_parts(right_stop(h), g);
+    if (c != 0)
+      return c > 0;
     for (GameId hr : s.options(h).right)
       if (leq(hr, g))
         return false;
     return true;
   }
   if (rh.flags & detail::IS_NUMBER) {
+    const int c = detail::compare_number_parts(left_stop(g), h);
+    if (c != 0)
+      return c < 0;
     for (GameId gl : s.options(g).left)
       if (leq(h, gl))
         return false;
     return true;
   }
+  // G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.6): stops are cached in
+  // the records, so this rejects most incomparable pairs without a search.
+  if (detail::compare_number_parts(left_stop(g), left_stop(h)) > 0 || detail::compare_number_parts(right_stop(g), right_stop(h)) > 0)
+    return false;
   const std::uint64_t key = detail::pair_key(raw(g), raw(h));
   std::uint32_t cached;
   if (leq_cache.find(key, cached))

@@ -46,6 +46,7 @@ public:
 
 private:
   ValueTable();
+  cgt::GameId value_uncached(const Shape& region);
   cgt::GameId evaluate(const Shape& canonical);
   std::optional<cgt::GameId> find_key(const ShapeKey& key) const;
   cgt::GameId store_key(const ShapeKey& key, cgt::GameId value);

@@ -1,0 +1,46 @@
+// StopsPlayer: the player of the cache essays. On its turn it tries every legal placement,
+// splits the board after it into regions, and asks for each region's stops: all regions of
+// the board after that placement, not only the ones the placement changed (that repetition is
+// what the component cache sees). A region of at most the catalogue's size is looked up there
+// and reported to the lookup sink (its catalogue index is the key); a larger region is not
+// looked up and is estimated by FALLBACK: half the difference of the Vertical and Horizontal
+// placements it holds. A region's estimate is the mean of its stops, (LS + RS) / 2; a placement
+// scores the sum over regions, and the side to move takes the best score for itself (Vertical
+// the largest), breaking ties uniformly at random. The first OPENING_PLIES plies of every game
+// are uniformly random. All randomness comes from one seeded generator, so a seed fixes every
+// game and every lookup.
+#pragma once
+
+#include "catalogue/catalogue.h"
+#include "domineering/board.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace experiments {
+
+inline constexpr int OPENING_PLIES = 2;
+
+// Receives the key (catalogue index) of every region looked up, in lookup order.
+using LookupSink = std::function<void(std::uint32_t key)>;
+
+class StopsPlayer {
+public:
+  StopsPlayer(const catalogue::Catalogue& c, std::mt19937_64& rng);
+
+  // The placement chosen for `side`, or nullopt when it has none (it has lost).
+  std::optional<domineering::Move> choose(const domineering::Board& b, domineering::Side side, int ply, const LookupSink& lookup);
+
+  // The estimate of one region: looked up (and reported) when catalogued, FALLBACK otherwise.
+  double estimate(const domineering::Shape& region, const LookupSink& lookup) const;
+
+private:
+  const catalogue::Catalogue& catalogue_;
+  std::mt19937_64& rng_;
+  std::vector<double> mean_of_stops_; // by catalogue index
+};
+
+} // namespace experiments

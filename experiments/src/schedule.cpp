@@ -1,0 +1,57 @@
+#include "experiments/schedule.h"
+
+#include "cgt/input_error.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+namespace experiments {
+
+namespace {
+
+constexpr int MAX_SCHEDULE_SIDE = 16;
+constexpr int MAX_GAMES_PER_ITEM = 100'000;
+
+int number(std::string_view s, std::string_view item) {
+  int v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+    throw cgt::InputError(fmt::format("malformed schedule item '{}': expected RxC:GAMES, e.g. 4x5:200", item));
+  return v;
+}
+
+} // namespace
+
+Schedule parse_schedule(std::string_view text) {
+  Schedule out;
+  if (text.empty())
+    throw cgt::InputError("empty schedule: expected items like 4x5:200 separated by commas");
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string_view item = text.substr(start, comma - start);
+    const std::size_t x = item.find('x'), colon = item.find(':');
+    if (x == std::string_view::npos || colon == std::string_view::npos || colon < x)
+      throw cgt::InputError(fmt::format("malformed schedule item '{}': expected RxC:GAMES, e.g. 4x5:200", item));
+    ScheduleItem s{number(item.substr(0, x), item), number(item.substr(x + 1, colon - x - 1), item), number(item.substr(colon + 1), item)};
+    if (s.rows < 1 || s.cols < 1 || s.rows > MAX_SCHEDULE_SIDE || s.cols > MAX_SCHEDULE_SIDE)
+      throw cgt::InputError(fmt::format("schedule item '{}': boards must be 1x1 to {}x{}", item, MAX_SCHEDULE_SIDE, MAX_SCHEDULE_SIDE));
+    if (s.games < 1 || s.games > MAX_GAMES_PER_ITEM)
+      throw cgt::InputError(fmt::format("schedule item '{}': games must be 1 to {}", item, MAX_GAMES_PER_ITEM));
+    out.push_back(s);
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string to_string(const Schedule& s) {
+  std::string out;
+  for (const auto& item : s) {
+    if (!out.empty())
+      out += ',';
+    out += fmt::format("{}:{}", item.name(), item.games);
+  }
+  return out;
+}
+
+} // namespace experiments
