@@ -1,0 +1,97 @@
+#include "domineering/move_bounds.h"
+#include "random_boards.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using domineering::Board;
+using domineering::Move;
+using domineering::Side;
+
+namespace {
+
+// Plain win/loss minimax: does the side to move win?
+bool to_move_wins(Board& b, Side side, std::map<std::pair<std::string, int>, bool>& memo) {
+  const auto key = std::make_pair(b.text(), int(side));
+  if (auto it = memo.find(key); it != memo.end())
+    return it->second;
+  Move moves[domineering::MAX_MOVES];
+  const int n = b.moves(side, moves);
+  bool wins = false;
+  for (int i = 0; i < n && !wins; ++i) {
+    b.play(moves[i]);
+    wins = !to_move_wins(b, domineering::opponent(side), memo);
+    b.undo(moves[i]);
+  }
+  return memo[key] = wins;
+}
+
+// The most moves `side` can make if the opponent never moves.
+int most_moves(Board& b, Side side, std::map<std::string, int>& memo) {
+  const std::string key = b.text();
+  if (auto it = memo.find(key); it != memo.end())
+    return it->second;
+  Move moves[domineering::MAX_MOVES];
+  const int n = b.moves(side, moves);
+  int best = 0;
+  for (int i = 0; i < n; ++i) {
+    b.play(moves[i]);
+    best = std::max(best, 1 + most_moves(b, side, memo));
+    b.undo(moves[i]);
+  }
+  return memo[key] = best;
+}
+
+} // namespace
+
+TEST_CASE("move bounds on hand-made boards", "[domineering]") {
+  // board, Vertical max and safe, Horizontal max and safe; hand count
+  static const struct Row {
+    const char* board;
+    int v_max, v_safe, h_max, h_safe;
+  } rows[] = {
+      {"2x1", 1, 1, 0, 0},       {"1x2", 0, 0, 1, 1},       {"2x2", 2, 0, 2, 0},
+      {"4x4", 8, 0, 8, 0},       {".#./.#./.#.", 2, 2, 0, 0}, {"5x1", 2, 2, 0, 0},
+      {"#.#/#.#/###/...", 1, 1, 1, 1},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.board);
+    const Board b = Board::parse(row.board);
+    const auto v = domineering::move_bounds(b, Side::Left), h = domineering::move_bounds(b, Side::Right);
+    CHECK(v.max_moves == row.v_max);
+    CHECK(v.safe_moves == row.v_safe);
+    CHECK(h.max_moves == row.h_max);
+    CHECK(h.safe_moves == row.h_safe);
+  }
+}
+
+TEST_CASE("max moves is exact when the opponent does not play", "[domineering]") {
+  std::mt19937 rng(41);
+  for (int i = 0; i < 200; ++i) {
+    Board b = domineering::testing::random_board(rng, 1 + int(rng() % 5), 1 + int(rng() % 5), 30);
+    CAPTURE(b.text());
+    for (Side side : {Side::Left, Side::Right}) {
+      std::map<std::string, int> memo;
+      CHECK(domineering::move_bounds(b, side).max_moves == most_moves(b, side, memo));
+    }
+  }
+}
+
+TEST_CASE("whenever the bounds decide, minimax agrees", "[domineering]") {
+  std::mt19937 rng(43);
+  std::map<std::pair<std::string, int>, bool> memo;
+  int decided = 0;
+  for (int i = 0; i < 600; ++i) {
+    Board b = domineering::testing::random_board(rng, 2 + int(rng() % 4), 2 + int(rng() % 4), 35);
+    for (Side side : {Side::Left, Side::Right}) {
+      const int verdict = domineering::decided_by_bounds(b, side);
+      if (verdict == 0)
+        continue;
+      ++decided;
+      CAPTURE(b.text(), int(side));
+      CHECK((verdict > 0) == to_move_wins(b, side, memo));
+    }
+  }
+  CHECK(decided > 100); // the test must exercise the bounds, not skip them
+}
