@@ -8,5 +8,6 @@
 namespace cli {
 
 void add_game_command(CLI::App& app);
+void add_tictactoe_command(CLI::App& app);
 
 } // namespace cli
