@@ -190,7 +190,9 @@ void add_tictactoe_command(CLI::App& app) {
       "64-bit Zobrist key (seed 2026) under the replacement policies always, depth (keep the resident unless the\n"
       "newcomer is at least as deep) and two-tier (a depth-preferred slot plus an always slot per index); with\n"
       "verification off, any entry in the slot is accepted, which the article shows gives confident nonsense.\n"
-      "Counts of bounded and unverified tables depend on the keys; the three exact counts do not.\n\n"
+      "Unverified runs are shown without the depth gate (a search to the end, like the article's toy, which\n"
+      "omits the gate because with verification it always passes) and with it. Counts of bounded and unverified\n"
+      "tables depend on the keys; the three exact counts do not. Values are for X, who moves first.\n\n"
       "Examples:\n  domineering tictactoe\n  domineering tictactoe --bits 4,8,12 --unverified-bits 4,6,8 --json");
   static solver::TicTacToeOptions options;
   static bool json = false;
