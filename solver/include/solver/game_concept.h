@@ -1,0 +1,94 @@
+// The contract between a game and the generic search (search.h): what a game must supply, and
+// the optional hook through which a game-specific solver decides positions without searching
+// them (Domineering: safe-move bounds, CGT values of endgames). The search sees only this
+// concept, so tic-tac-toe and Domineering share the search and the table; the price is that a
+// game must fit its moves into small integer codes and its scores into the table's field.
+#pragma once
+
+#include "solver/score.h"
+#include "solver/tt_entry.h"
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace solver {
+
+// A game G supplies (g a G, m a G::Move, buf a G::Move*, ply >= 0 the distance from the root):
+//   G::Move               an unsigned integer type; a move's value is its code in the table
+//   G::MAX_MOVES          upper bound on the moves of any position (the caller's buffer size)
+//   G::MOVE_CODES         every move m satisfies m < MOVE_CODES
+//   G::MATE_BOUND         scores with |v| >= MATE_BOUND count plies to the end of the game
+//                         (a win at ply p is MATE - p); they are converted for the table
+//   G::MAX_SCORE          largest |score| the game produces, root- or node-relative
+//   g.generate_moves(buf) writes the legal moves of the side to move into buf, returns the end;
+//                         the order is the search order
+//   g.make(m), g.unmake(m) play and take back m; unmake restores the position and its key
+//   g.key()               64-bit hash of the position, side to move included
+//   g.key_after(m)        the key make(m) would produce, for prefetching the child's bucket
+//   g.is_terminal()       the game is over; true whenever the side to move has no move
+//   g.score(ply)          the value for the side to move: exact when terminal, else a static
+//                         evaluation at the depth horizon
+//   g.is_legal(m)         m is a legal move now, for any m < MOVE_CODES (checks table moves)
+// Optional: g.key_from_scratch(), the key recomputed from the position; debug builds assert that
+// it equals key() at every node.
+template <class G>
+concept Game = requires(G& g, const G& cg, typename G::Move m, typename G::Move* buf, int ply) {
+  requires std::unsigned_integral<typename G::Move>;
+  { G::MAX_MOVES } -> std::convertible_to<std::size_t>;
+  { G::MOVE_CODES } -> std::convertible_to<std::uint32_t>;
+  { G::MATE_BOUND } -> std::convertible_to<Score>;
+  { G::MAX_SCORE } -> std::convertible_to<Score>;
+  { cg.generate_moves(buf) } -> std::same_as<typename G::Move*>;
+  g.make(m);
+  g.unmake(m);
+  { cg.key() } -> std::same_as<std::uint64_t>;
+  { cg.key_after(m) } -> std::same_as<std::uint64_t>;
+  { cg.is_terminal() } -> std::same_as<bool>;
+  { cg.score(ply) } -> std::same_as<Score>;
+  { cg.is_legal(m) } -> std::same_as<bool>;
+};
+
+// The moves of one position in a fixed buffer owned by the caller's stack frame.
+template <Game G>
+class MoveList {
+public:
+  explicit MoveList(const G& g) : end_(g.generate_moves(moves_)) {}
+  MoveList(const MoveList&) = delete; // end_ points into this object's buffer
+  MoveList& operator=(const MoveList&) = delete;
+  const typename G::Move* begin() const { return moves_; }
+  const typename G::Move* end() const { return end_; }
+  std::size_t size() const { return std::size_t(end_ - moves_); }
+
+private:
+  typename G::Move moves_[G::MAX_MOVES];
+  typename G::Move* end_;
+};
+
+// What a hook knows about a position: its value is `score`, read as `bound` (EXACT: equal;
+// LOWER: at least; UPPER: at most), root-relative at the ply it was asked at.
+struct Decision {
+  Score score = 0;
+  Bound bound = Bound::EXACT;
+};
+
+// A hook is asked at every non-terminal node after the table, before any move is generated:
+// h.decide(g, ply, alpha, beta) returns a Decision or nothing. The search applies the same bound
+// gate as to a table entry (an exact value always settles the node, a lower bound only at or
+// above beta, an upper bound only at or below alpha) and otherwise searches on as if the hook
+// had said nothing. Decisions are not stored in the table: a hook that is costly caches itself.
+// Each search thread owns its hooks, so hooks may keep per-thread state.
+template <class H, class G>
+concept SearchHooks = requires(H& h, const G& g, int ply, Score alpha, Score beta) {
+  { h.decide(g, ply, alpha, beta) } -> std::same_as<std::optional<Decision>>;
+};
+
+struct NoHooks {
+  template <class G>
+  constexpr std::optional<Decision> decide(const G&, int, Score, Score) const {
+    return std::nullopt;
+  }
+};
+
+} // namespace solver

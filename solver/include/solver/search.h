@@ -1,0 +1,244 @@
+// The generic search: negamax alpha-beta over any Game (game_concept.h) with any SearchTable
+// (table_concept.h), and plain minimax for reference. One Searcher per thread: it owns its node
+// counter, statistics, hooks and the stop flag it polls, while the game is the caller's and the
+// table may be shared by many Searchers. A TBB root split gives each task a copy of the game, its
+// own Searcher and the one shared table, and cancels by setting the shared stop flag; lazy SMP
+// runs several Searchers from the same root. An aborted search returns garbage that is flagged
+// (aborted()) and never stored. Node counts are deterministic only for one thread and a cleared
+// table; the probe contract is the one of the transposition-table article, phase by phase.
+#pragma once
+
+#include "solver/game_concept.h"
+#include "solver/score.h"
+#include "solver/table_concept.h"
+#include "solver/tt_entry.h"
+#include "solver/tt_stats.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cassert>
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+namespace solver {
+
+// Probe contract, second gate (article): an exact score always settles the window; a lower bound
+// only if it is at or above beta (the node fails high whatever its true value); an upper bound
+// only if it is at or below alpha. Anything else cannot cut, and the search goes on.
+constexpr bool settles(Bound bound, Score v, Score alpha, Score beta) {
+  return bound == Bound::EXACT || (bound == Bound::LOWER && v >= beta) || (bound == Bound::UPPER && v <= alpha);
+}
+
+// The bound a finished node stores, chosen against the alpha it was called with, saved before the
+// move loop raised it (article). Comparing with the raised alpha would mark every exact score as
+// an upper bound, because the best score is the raised alpha.
+constexpr Bound bound_for(Score best, Score original_alpha, Score beta) {
+  if (best <= original_alpha)
+    return Bound::UPPER; // fail low: no move raised alpha
+  if (best >= beta)
+    return Bound::LOWER; // fail high: the loop stopped at a cut
+  return Bound::EXACT;
+}
+
+// Searcher<G, Table, Hooks>. Two entry points share one node function:
+//   search(g, depth, ...)  depth-limited; an entry's depth is its remaining plies and the depth
+//                          gate applies (the article's tic-tac-toe runs use depth = empty squares)
+//   solve(g, ...)          to the end of the game; every entry is then final, the depth gate is
+//                          skipped, and an entry's depth is the work below it, bit_width(subtree
+//                          nodes) (log2 + 1), so depth-preferred policies keep expensive results
+// Do not mix the two on one table without clearing it: their depth fields mean different things.
+template <Game G, SearchTable Table = NoTable, SearchHooks<G> Hooks = NoHooks>
+class Searcher {
+  static_assert(G::MOVE_CODES <= Table::MOVE_CODES, "the table cannot store this game's move codes");
+  static_assert(G::MAX_SCORE <= Table::SCORE_MAX, "the table cannot store this game's scores");
+  static_assert(G::MATE_BOUND > 0 && G::MAX_SCORE < INFINITE_SCORE);
+
+public:
+  using Move = typename G::Move;
+
+  explicit Searcher(Table& table, Hooks hooks = {}) : table_(&table), hooks_(std::move(hooks)) {}
+  Searcher()
+    requires std::same_as<Table, NoTable>
+      : table_(&no_table_) {}
+
+  // The value of g for the side to move, searched `depth` plies deep in the window (alpha, beta),
+  // fail-soft: a result at or below alpha is an upper bound, at or above beta a lower bound.
+  // `ply` is g's distance from the root (root-relative distance scores are counted from it).
+  Score search(G& g, int depth, Score alpha = -INFINITE_SCORE, Score beta = INFINITE_SCORE, int ply = 0) {
+    begin(ply);
+    return node<false>(g, depth, alpha, beta, ply);
+  }
+
+  // The same, searched to the end of the game.
+  Score solve(G& g, Score alpha = -INFINITE_SCORE, Score beta = INFINITE_SCORE, int ply = 0) {
+    begin(ply);
+    return node<true>(g, 0, alpha, beta, ply);
+  }
+
+  // Shared by all Searchers of one parallel search; once it reads true, the search unwinds.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+  bool aborted() const { return aborted_; }
+
+  // The best move found at the entry ply by the last search() or solve(), when it searched a move
+  // or was settled by a table entry with a legal move; nothing after an abort.
+  std::optional<Move> best_move() const { return aborted_ ? std::nullopt : root_move_; }
+
+  std::uint64_t nodes() const { return nodes_; }
+  const TTStats& stats() const { return stats_; }
+  void reset_counters() {
+    nodes_ = 0;
+    stats_ = {};
+  }
+  Hooks& hooks() { return hooks_; }
+
+private:
+  void begin(int ply) {
+    root_ply_ = ply;
+    root_move_.reset();
+    aborted_ = false;
+  }
+
+  template <bool TO_END>
+  Score node(G& g, int depth, Score alpha, Score beta, int ply) {
+    // Step 1. Invariants: a non-empty window inside the score range, a depth, a ply, a key that
+    // matches the position (when the game can recompute it).
+    assert(-INFINITE_SCORE <= alpha && alpha < beta && beta <= INFINITE_SCORE);
+    assert(TO_END || depth >= 0);
+    assert(ply >= 0 && ply < MAX_PLY);
+    if constexpr (requires { g.key_from_scratch(); })
+      assert(g.key() == g.key_from_scratch());
+
+    // Step 2. Count the node: the only place nodes are counted. A node is a call of this function,
+    // the article's definition, on which the 549,946 / 20,866 / 5,473 regression counts rest
+    // (Stockfish counts in its make-move wrapper instead, which leaves out the root). Then poll
+    // the stop flag.
+    ++nodes_;
+    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) [[unlikely]] {
+      aborted_ = true;
+      return 0;
+    }
+    const std::uint64_t nodes_at_entry = nodes_;
+    const Score original_alpha = alpha;
+
+    // Step 3. Probe the table, before the terminal test (article). The probe matches the key; the
+    // depth gate follows (always passed when searching to the end), then the bound gate.
+    auto [hit, tte, writer] = table_->probe(g.key());
+    if constexpr (Table::ENABLED) {
+      ++stats_.probes;
+      stats_.hits += hit;
+    }
+    const auto tt_move_is_legal = [&] { return tte.has_move() && tte.move < G::MOVE_CODES && g.is_legal(Move(tte.move)); };
+    if (hit && (TO_END || tte.depth >= depth)) {
+      const Score v = score_from_tt(tte.score, ply, G::MATE_BOUND);
+      if (settles(tte.bound, v, alpha, beta)) {
+        ++stats_.cutoffs;
+        if (ply == root_ply_ && tt_move_is_legal())
+          root_move_ = Move(tte.move);
+        return v;
+      }
+    }
+
+    // Step 4. A finished game, or the depth horizon: the game scores the position.
+    if ((!TO_END && depth == 0) || g.is_terminal())
+      return g.score(ply);
+
+    // Step 5. The game's hook may decide the position without a search; same bound gate.
+    if (const std::optional<Decision> d = hooks_.decide(std::as_const(g), ply, alpha, beta);
+        d && settles(d->bound, d->score, alpha, beta))
+      return d->score;
+
+    // Step 6. The stored move first, after is_legal: a false match may carry any move code.
+    Score best = -INFINITE_SCORE;
+    Move best_move{};
+    const bool tt_move_legal = hit && tt_move_is_legal();
+    if (hit && tte.has_move() && !tt_move_legal)
+      ++stats_.tt_moves_illegal;
+    if (tt_move_legal) {
+      ++stats_.tt_moves_tried;
+      best = play<TO_END>(g, Move(tte.move), depth, alpha, beta, ply);
+      if (aborted_)
+        return 0;
+      best_move = Move(tte.move);
+      alpha = std::max(alpha, best);
+    }
+
+    // Step 7. The other moves, in the game's order; stop at the first cut (fail high).
+    if (alpha < beta) {
+      for (const Move m : MoveList<G>(g)) {
+        if (tt_move_legal && m == Move(tte.move))
+          continue;
+        const Score v = play<TO_END>(g, m, depth, alpha, beta, ply);
+        if (aborted_)
+          return 0;
+        if (v > best) {
+          best = v;
+          best_move = m;
+        }
+        alpha = std::max(alpha, v);
+        if (alpha >= beta)
+          break;
+      }
+    }
+    assert(best > -INFINITE_SCORE && "a position that is not terminal has a move");
+
+    // Step 8. Store the result, its bound chosen against the original alpha, its score
+    // node-relative.
+    if (tt_move_legal && best_move == Move(tte.move))
+      ++stats_.tt_moves_best;
+    if (ply == root_ply_)
+      root_move_ = best_move;
+    if constexpr (Table::ENABLED) {
+      const int stored_depth = TO_END ? int(std::bit_width(nodes_ - nodes_at_entry + 1)) : depth;
+      stats_.count(writer.write(stored_depth, score_to_tt(best, ply, G::MATE_BOUND), bound_for(best, original_alpha, beta),
+                                std::uint32_t(best_move)));
+    }
+    return best;
+  }
+
+  // The make-move wrapper: prefetch the child's bucket before the move is made, play, search the
+  // child with the negated window, take the move back. Returns the child's value for this node.
+  template <bool TO_END>
+  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply) {
+    const std::uint64_t child_key = g.key_after(m);
+    table_->prefetch(child_key);
+    [[maybe_unused]] const std::uint64_t key = g.key();
+    g.make(m);
+    assert(g.key() == child_key && "key_after must predict the key that make produces");
+    const Score v = -node<TO_END>(g, TO_END ? 0 : depth - 1, -beta, -alpha, ply + 1);
+    g.unmake(m);
+    assert(g.key() == key && "unmake must restore the key");
+    return v;
+  }
+
+  static inline NoTable no_table_{};
+
+  Table* table_;
+  Hooks hooks_{};
+  const std::atomic<bool>* stop_ = nullptr;
+  std::uint64_t nodes_ = 0;
+  TTStats stats_{};
+  int root_ply_ = 0;
+  std::optional<Move> root_move_;
+  bool aborted_ = false;
+};
+
+// Plain minimax in negamax form, no pruning and no table: every path is walked (the article's
+// 549,946 nodes for tic-tac-toe). `nodes` is incremented once per call, at its top.
+template <Game G>
+Score minimax(G& g, int ply, std::uint64_t& nodes) {
+  ++nodes;
+  if (g.is_terminal())
+    return g.score(ply);
+  Score best = -INFINITE_SCORE;
+  for (const typename G::Move m : MoveList<G>(g)) {
+    g.make(m);
+    best = std::max(best, Score(-minimax(g, ply + 1, nodes)));
+    g.unmake(m);
+  }
+  return best;
+}
+
+} // namespace solver

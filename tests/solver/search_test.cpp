@@ -1,0 +1,327 @@
+#include "solver/search.h"
+#include "solver/tt.h"
+#include "solver/unbounded_table.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <random>
+#include <vector>
+
+using namespace solver;
+
+namespace {
+
+// An explicit game graph for hand-built cases. Node i's moves 0..k-1 lead to children[0..k-1];
+// a node without children is terminal and scores, for the side to move, `value`, or, when
+// `lost`, -(WIN - ply) (the opponent has just won). Keys are per node, so a node reached by two
+// paths is a transposition.
+struct TreeNode {
+  std::vector<int> children;
+  Score value = 0;
+  bool lost = false;
+};
+
+class TreeGame {
+public:
+  using Move = std::uint8_t;
+  static constexpr std::size_t MAX_MOVES = 8;
+  static constexpr std::uint32_t MOVE_CODES = 8;
+  static constexpr Score WIN = 1000;
+  static constexpr Score MATE_BOUND = 900;
+  static constexpr Score MAX_SCORE = WIN;
+
+  TreeGame(const std::vector<TreeNode>& nodes, int start) : nodes_(&nodes), path_{start} {}
+
+  Move* generate_moves(Move* out) const {
+    for (std::size_t i = 0; i < node().children.size(); ++i)
+      *out++ = Move(i);
+    return out;
+  }
+  void make(Move m) {
+    path_.push_back(child(m));
+    if (path_.size() == 2)
+      start_moves.push_back(m);
+  }
+  void unmake(Move) { path_.pop_back(); }
+  std::uint64_t key() const { return key_of(path_.back()); }
+  std::uint64_t key_after(Move m) const { return key_of(child(m)); }
+  std::uint64_t key_from_scratch() const { return key(); }
+  bool is_terminal() const { return node().children.empty(); }
+  Score score(int ply) const { return node().lost ? -(WIN - ply) : node().value; }
+  bool is_legal(Move m) const { return m < node().children.size(); }
+
+  static std::uint64_t key_of(int id) {
+    std::uint64_t z = std::uint64_t(id + 1) * 0x9E37'79B9'7F4A'7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58'476D'1CE4'E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D0'49BB'1331'11EBu;
+    return z ^ (z >> 31);
+  }
+
+  std::vector<Move> start_moves; // moves made from the start node, in order
+
+private:
+  const TreeNode& node() const { return (*nodes_)[std::size_t(path_.back())]; }
+  int child(Move m) const { return node().children[m]; }
+  const std::vector<TreeNode>* nodes_;
+  std::vector<int> path_;
+};
+static_assert(Game<TreeGame>);
+
+using Table = SharedTable<AlwaysReplace>;
+constexpr Score INF = INFINITE_SCORE;
+
+// Root 0 with two leaves: node 1 scores 2 for its side to move, node 2 scores -3. The root's true
+// value is max(-2, 3) = 3, by move 1.
+const std::vector<TreeNode> TWO_LEAVES = {{{1, 2}}, {{}, 2}, {{}, -3}};
+
+// Root 0 with three leaves worth 1, 3 and -5 to the root, in that order. True value 3.
+const std::vector<TreeNode> THREE_LEAVES = {{{1, 2, 3}}, {{}, -1}, {{}, -3}, {{}, 5}};
+
+} // namespace
+
+TEST_CASE("probe contract: key, depth gate, bound gate, with hand-built entries", "[solver]") {
+  // stored bound, stored score, stored depth, requested depth, window, settled by the entry
+  // (one node), result. Source: the article's probe contract; TWO_LEAVES searched is 3.
+  static const struct Row {
+    const char* name;
+    Bound bound;
+    Score score;
+    int stored_depth, depth;
+    Score alpha, beta;
+    bool settled;
+    Score result;
+  } rows[] = {
+      {"exact settles any window", Bound::EXACT, 7, 2, 2, -INF, INF, true, 7},
+      {"exact settles a narrow window", Bound::EXACT, 7, 2, 2, 0, 1, true, 7},
+      {"too shallow fails the depth gate", Bound::EXACT, 7, 1, 2, -INF, INF, false, 3},
+      {"deeper passes the depth gate", Bound::EXACT, 7, 5, 2, -INF, INF, true, 7},
+      {"lower bound at beta cuts", Bound::LOWER, 5, 2, 2, 0, 5, true, 5},
+      {"lower bound above beta cuts", Bound::LOWER, 5, 2, 2, 0, 4, true, 5},
+      {"lower bound below beta does not", Bound::LOWER, 5, 2, 2, 0, 6, false, 3},
+      {"lower bound in a full window does not", Bound::LOWER, 5, 2, 2, -INF, INF, false, 3},
+      {"upper bound at alpha cuts", Bound::UPPER, 1, 2, 2, 1, 10, true, 1},
+      {"upper bound below alpha cuts", Bound::UPPER, 0, 2, 2, 1, 10, true, 0},
+      {"upper bound above alpha does not", Bound::UPPER, 2, 2, 2, 1, 10, false, 3},
+      {"upper bound too shallow does not", Bound::UPPER, 0, 1, 2, 1, 10, false, 3},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    Table table(TableSize::from_entries(64));
+    table.store(TreeGame::key_of(0), row.stored_depth, row.score, row.bound, NO_MOVE);
+    TreeGame g(TWO_LEAVES, 0);
+    Searcher<TreeGame, Table> searcher(table);
+    CHECK(searcher.search(g, row.depth, row.alpha, row.beta) == row.result);
+    CHECK(searcher.nodes() == (row.settled ? 1u : 3u));
+    CHECK(searcher.stats().cutoffs == (row.settled ? 1u : 0u));
+  }
+}
+
+TEST_CASE("probe contract: another position's entry never settles a node, unless verification is off", "[solver]") {
+  ArticleTable<AlwaysReplace, 1> table(TableSize::from_entries(1)); // one slot: everything collides
+  table.store(TreeGame::key_of(99), 9, 7, Bound::EXACT, NO_MOVE);
+  for (const bool verify : {true, false}) {
+    CAPTURE(verify);
+    table.set_verification(verify);
+    TreeGame g(TWO_LEAVES, 0);
+    Searcher<TreeGame, ArticleTable<AlwaysReplace, 1>> searcher(table);
+    CHECK(searcher.search(g, 2) == (verify ? 3 : 7));
+    table.clear();
+    table.store(TreeGame::key_of(99), 9, 7, Bound::EXACT, NO_MOVE);
+  }
+}
+
+TEST_CASE("probe contract: a hit that cannot cut still puts its move first, after is_legal", "[solver]") {
+  // stored move, order of the root's moves, tried, best, illegal
+  static const struct Row {
+    std::uint32_t move;
+    std::vector<TreeGame::Move> order;
+    std::uint64_t tried, best, illegal;
+  } rows[] = {
+      {1, {1, 0}, 1, 1, 0},       // move 1 first, and it is the best
+      {0, {0, 1}, 1, 0, 0},       // move 0 first, not the best
+      {7, {0, 1}, 0, 0, 1},       // a code with no move here: never played
+      {NO_MOVE, {0, 1}, 0, 0, 0}, // no move stored
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.move);
+    Table table(TableSize::from_entries(64));
+    table.store(TreeGame::key_of(0), 2, 5, Bound::LOWER, row.move); // a hit that cannot cut
+    TreeGame g(TWO_LEAVES, 0);
+    Searcher<TreeGame, Table> searcher(table);
+    CHECK(searcher.search(g, 2) == 3);
+    CHECK(g.start_moves == row.order);
+    CHECK(searcher.stats().tt_moves_tried == row.tried);
+    CHECK(searcher.stats().tt_moves_best == row.best);
+    CHECK(searcher.stats().tt_moves_illegal == row.illegal);
+    CHECK(searcher.best_move() == std::optional<TreeGame::Move>(1));
+  }
+}
+
+TEST_CASE("the stored bound is chosen against the original alpha", "[solver]") {
+  // window, stored bound, stored score. THREE_LEAVES gives the root 1, 3, -5; hand calculation.
+  // The (0, 10) row fails if the raised alpha is used: the best score, 3, is the raised alpha,
+  // so it would be stored as an upper bound.
+  static const struct Row {
+    Score alpha, beta;
+    Bound bound;
+    Score score;
+  } rows[] = {
+      {0, 10, Bound::EXACT, 3},
+      {-INF, INF, Bound::EXACT, 3},
+      {2, 4, Bound::EXACT, 3},
+      {5, 10, Bound::UPPER, 3}, // fail low
+      {3, 10, Bound::UPPER, 3}, // best == alpha: no move raised alpha
+      {-10, 2, Bound::LOWER, 3}, // the second move cuts
+      {1, 3, Bound::LOWER, 3},   // best == beta
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.alpha, row.beta);
+    Table table(TableSize::from_entries(64));
+    TreeGame g(THREE_LEAVES, 0);
+    Searcher<TreeGame, Table> searcher(table);
+    CHECK(searcher.search(g, 1, row.alpha, row.beta) == row.score);
+    const auto [hit, data, writer] = table.probe(TreeGame::key_of(0));
+    REQUIRE(hit);
+    CHECK(data.bound == row.bound);
+    CHECK(data.score == row.score);
+    CHECK(data.move == 1);
+    CHECK(bound_for(row.score, row.alpha, row.beta) == row.bound);
+  }
+}
+
+TEST_CASE("distance scores are stored relative to the node and read at any ply", "[solver]") {
+  // Node 0 has one move, to node 1, where the side to move has lost. Searched at ply 2 the win
+  // is at ply 3 (worth 1000 - 3); stored as 1000 - 1; found at ply 4 it reads 1000 - 5.
+  const std::vector<TreeNode> nodes = {{{1}}, {{}, 0, true}};
+  Table table(TableSize::from_entries(64));
+  TreeGame g(nodes, 0);
+  Searcher<TreeGame, Table> first(table);
+  CHECK(first.search(g, 4, -INF, INF, 2) == 997);
+  CHECK(table.probe(TreeGame::key_of(0)).data.score == 999);
+  Searcher<TreeGame, Table> second(table);
+  CHECK(second.search(g, 4, -INF, INF, 4) == 995);
+  CHECK(second.nodes() == 1);
+}
+
+TEST_CASE("hooks decide positions through the same bound gate and are not stored", "[solver]") {
+  // The hook knows the value of node 0 (the root of TWO_LEAVES) as (score, bound).
+  struct MapHooks {
+    std::map<std::uint64_t, Decision> known;
+    std::optional<Decision> decide(const TreeGame& g, int, Score, Score) {
+      const auto it = known.find(g.key());
+      return it == known.end() ? std::nullopt : std::optional<Decision>(it->second);
+    }
+  };
+  static_assert(SearchHooks<MapHooks, TreeGame>);
+  // decision, window, nodes, result
+  static const struct Row {
+    Decision decision;
+    Score alpha, beta;
+    std::uint64_t nodes;
+    Score result;
+  } rows[] = {
+      {{42, Bound::EXACT}, -INF, INF, 1, 42},
+      {{50, Bound::LOWER}, -INF, INF, 3, 3},
+      {{50, Bound::LOWER}, -INF, 40, 1, 50},
+      {{-8, Bound::UPPER}, -7, INF, 1, -8},
+      {{-8, Bound::UPPER}, -9, INF, 3, 3},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.decision.score, int(row.decision.bound), row.alpha, row.beta);
+    Table table(TableSize::from_entries(64));
+    Searcher<TreeGame, Table, MapHooks> searcher(table, MapHooks{{{TreeGame::key_of(0), row.decision}}});
+    TreeGame g(TWO_LEAVES, 0);
+    CHECK(searcher.search(g, 2, row.alpha, row.beta) == row.result);
+    CHECK(searcher.nodes() == row.nodes);
+    CHECK(table.probe(TreeGame::key_of(0)).hit == (row.nodes > 1));
+  }
+}
+
+TEST_CASE("a raised stop flag aborts the search, which stores nothing", "[solver]") {
+  Table table(TableSize::from_entries(64));
+  std::atomic<bool> stop{true};
+  Searcher<TreeGame, Table> searcher(table);
+  searcher.set_stop_flag(&stop);
+  TreeGame g(TWO_LEAVES, 0);
+  searcher.search(g, 2);
+  CHECK(searcher.aborted());
+  CHECK(!searcher.best_move());
+  CHECK(table.count_occupied() == 0);
+  stop = false;
+  CHECK(searcher.search(g, 2) == 3);
+  CHECK(!searcher.aborted());
+}
+
+TEST_CASE("searching to the end stores the work below a node as its depth", "[solver]") {
+  // THREE_LEAVES: the root's subtree is 4 nodes, bit_width(4) = 3.
+  Table table(TableSize::from_entries(64));
+  TreeGame g(THREE_LEAVES, 0);
+  Searcher<TreeGame, Table> searcher(table);
+  CHECK(searcher.solve(g) == 3);
+  CHECK(table.probe(TreeGame::key_of(0)).data.depth == 3);
+}
+
+TEST_CASE("every table gives minimax's value and fail-soft bounds on random graphs", "[solver]") {
+  // Property rows: random layered graphs with transpositions (seeds 1..40), every window from a
+  // fixed list, four tables. Fail-soft: a result r at or below alpha bounds the true value v
+  // from above, at or above beta from below, and inside the window equals it.
+  constexpr int LAYERS = 7, WIDTH = 12;
+  const Score windows[][2] = {{-INF, INF}, {-5, 5}, {0, 1}, {-1, 0}, {10, 20}, {-30, -10}, {3, 4}, {-100, 100}};
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    std::mt19937 rng(seed);
+    std::vector<TreeNode> nodes(1 + std::size_t(LAYERS) * WIDTH);
+    for (int layer = 0; layer < LAYERS; ++layer) {
+      const int first = layer == 0 ? 0 : 1 + (layer - 1) * WIDTH, count = layer == 0 ? 1 : WIDTH;
+      for (int i = first; i < first + count; ++i) {
+        const int children = 1 + int(rng() % 4);
+        for (int c = 0; c < children; ++c) {
+          const int target = 1 + layer * WIDTH + int(rng() % WIDTH);
+          if (layer + 1 < LAYERS && std::find(nodes[std::size_t(i)].children.begin(), nodes[std::size_t(i)].children.end(), target) ==
+                                        nodes[std::size_t(i)].children.end())
+            nodes[std::size_t(i)].children.push_back(target);
+        }
+      }
+    }
+    for (auto& n : nodes)
+      if (n.children.empty()) {
+        n.value = Score(rng() % 61) - 30;
+        n.lost = rng() % 5 == 0;
+      }
+    TreeGame g(nodes, 0);
+    std::uint64_t minimax_nodes = 0;
+    const Score truth = minimax(g, 0, minimax_nodes);
+    for (const auto& w : windows) {
+      CAPTURE(seed, w[0], w[1]);
+      const auto check = [&](Score r) {
+        if (r <= w[0])
+          CHECK(truth <= r);
+        else if (r >= w[1])
+          CHECK(truth >= r);
+        else
+          CHECK(truth == r);
+      };
+      Searcher<TreeGame> plain;
+      check(plain.search(g, LAYERS, w[0], w[1]));
+      UnboundedTable unbounded;
+      Searcher<TreeGame, UnboundedTable> with_map(unbounded);
+      check(with_map.search(g, LAYERS, w[0], w[1]));
+      check(with_map.search(g, LAYERS, w[0], w[1])); // again, from the filled table
+      SharedTable<Aging> tiny(TableSize::from_entries(8));
+      Searcher<TreeGame, SharedTable<Aging>> with_tiny(tiny);
+      check(with_tiny.search(g, LAYERS, w[0], w[1]));
+      check(with_tiny.search(g, LAYERS, w[0], w[1]));
+      SharedTable<Aging> tiny_to_end(TableSize::from_entries(8));
+      Searcher<TreeGame, SharedTable<Aging>> to_end(tiny_to_end);
+      check(to_end.solve(g, w[0], w[1]));
+      check(to_end.solve(g, w[0], w[1]));
+      ArticleTable<TwoTier, 2> two(TableSize::from_entries(16));
+      Searcher<TreeGame, ArticleTable<TwoTier, 2>> with_two(two);
+      check(with_two.solve(g, w[0], w[1]));
+    }
+  }
+}
