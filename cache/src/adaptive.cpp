@@ -69,9 +69,9 @@ const Expert& HalfLifeTuner::simulation_of(std::uint64_t half_life) const {
 void HalfLifeTuner::spawn(std::uint64_t half_life) {
   // An aged LFU with half-life H has not halved before lookup H, so at this moment it is exactly
   // the never-halving simulation; a copy set to H continues as if it had run from the start.
+  // Its statistics so far are the never-halving one's too.
   Expert& never = experts_.back();
-  Cache<AgedLfuPolicy> copy(never.simulation.capacity(), AgedLfuPolicy(half_life), FirstTime::ignore);
-  copy.copy_keys_from(never.simulation);
+  Cache<AgedLfuPolicy> copy = never.simulation;
   copy.policy().set_half_life(half_life);
   experts_.insert(experts_.end() - 1, Expert{half_life, std::move(copy), never.evidence});
 }
