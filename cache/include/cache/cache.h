@@ -13,7 +13,6 @@
 #include "cache/policy.h"
 #include "cache/stats.h"
 
-#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <optional>
@@ -50,7 +49,7 @@ public:
   {
     if (find(key))
       return true;
-    insert(key);
+    insert_absent(key, Value()); // find() just saw it absent
     return false;
   }
 
@@ -80,6 +79,32 @@ public:
       store_value(s, value);
       return std::nullopt;
     }
+    return insert_absent(key, value);
+  }
+
+  // Whether `key` is resident; no statistics, no policy update.
+  bool contains(Key key) const { return index_.find(key) != NO_SLOT; }
+
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  const Stats& stats() const { return stats_; }
+  const Policy& policy() const { return policy_; }
+  Policy& policy() { return policy_; }
+
+  // The slot of a resident key, or NO_SLOT; the key in a slot below size(). No side effects.
+  Slot slot_of(Key key) const { return index_.find(key); }
+  Key key_at(Slot s) const {
+    assert(s < size_);
+    return keys_[s];
+  }
+
+  // The resident keys, in slot order.
+  std::vector<Key> resident_keys() const { return {keys_.begin(), keys_.begin() + std::ptrdiff_t(size_)}; }
+
+private:
+  // insert() for a key known not to be resident.
+  std::optional<Key> insert_absent(Key key, const Value& value) {
+    assert(index_.find(key) == NO_SLOT);
     const bool full = size_ == capacity_;
     if (!policy_.admit(key, full)) {
       ++stats_.bypasses;
@@ -104,43 +129,6 @@ public:
     return evicted;
   }
 
-  // Whether `key` is resident; no statistics, no policy update.
-  bool contains(Key key) const { return index_.find(key) != NO_SLOT; }
-
-  std::size_t size() const { return size_; }
-  std::size_t capacity() const { return capacity_; }
-  const Stats& stats() const { return stats_; }
-  const Policy& policy() const { return policy_; }
-  Policy& policy() { return policy_; }
-
-  // The slot of a resident key, or NO_SLOT; the key in a slot below size(). No side effects.
-  Slot slot_of(Key key) const { return index_.find(key); }
-  Key key_at(Slot s) const {
-    assert(s < size_);
-    return keys_[s];
-  }
-
-  // The resident keys, in slot order.
-  std::vector<Key> resident_keys() const { return {keys_.begin(), keys_.begin() + std::ptrdiff_t(size_)}; }
-
-  // Makes this cache's residents and policy state a copy of `other`'s (same capacity), keeping
-  // this cache's own statistics and seen keys. Values are not copied; a value-carrying copy gets
-  // default values. O(capacity), no allocation when the capacities match.
-  template <class OtherValue>
-  void copy_keys_from(const Cache<Policy, OtherValue>& other) {
-    if (other.capacity_ != capacity_)
-      throw std::logic_error("copy_keys_from: capacities differ");
-    index_ = other.index_;
-    keys_ = other.keys_;
-    size_ = other.size_;
-    policy_ = other.policy_;
-    if constexpr (HAS_VALUE)
-      std::fill(values_.begin(), values_.end(), Value());
-  }
-
-private:
-  template <EvictionPolicy, class>
-  friend class Cache;
 
   static std::size_t checked_capacity(std::size_t capacity) {
     if (capacity < 1 || capacity >= MAX_CAPACITY)

@@ -26,30 +26,28 @@ public:
 
   void reserve_slots(std::size_t capacity) {
     heap_ = detail::SlotHeap(capacity);
-    count_.assign(capacity, 0);
-    last_.assign(capacity, 0);
+    rank_.assign(capacity, Rank{});
     nonzero_.clear();
     nonzero_.reserve(capacity);
     nonzero_at_.assign(capacity, NO_SLOT);
   }
   void on_lookup(Key) {}
   void on_hit(Slot s, Key) {
-    if (count_[s]++ == 0)
+    if (rank_[s].count++ == 0)
       add_nonzero(s);
-    last_[s] = ++tick_;
+    rank_[s].last = ++tick_;
     heap_.update(s, before());
   }
   bool admit(Key, bool) const { return true; }
   Slot victim(Key) {
     const Slot s = heap_.pop(before());
-    if (count_[s] != 0)
+    if (rank_[s].count != 0)
       remove_nonzero(s);
     return s;
   }
   void on_insert(Slot s, Key) {
-    count_[s] = 1;
+    rank_[s] = {1, ++tick_};
     add_nonzero(s);
-    last_[s] = ++tick_;
     heap_.push(s, before());
   }
 
@@ -62,7 +60,7 @@ public:
     const bool rebuild = n * std::bit_width(heap_.size()) >= heap_.size();
     for (std::size_t i = n; i-- > 0;) {
       const Slot s = nonzero_[i];
-      if ((count_[s] >>= 1) == 0)
+      if ((rank_[s].count >>= 1) == 0)
         remove_nonzero(s); // swaps the last entry into i, which was already visited
       if (!rebuild)
         heap_.update(s, before());
@@ -71,24 +69,31 @@ public:
       heap_.rebuild(before());
   }
 
-  std::uint64_t count(Slot s) const { return count_[s]; }
+  std::uint64_t count(Slot s) const { return rank_[s].count; }
 
   // Sets the count of resident slot `s`; call restore_order() after the last change.
   void set_count(Slot s, std::uint64_t count) {
     assert(heap_.contains(s));
-    if ((count_[s] == 0) != (count == 0))
+    if ((rank_[s].count == 0) != (count == 0))
       count == 0 ? remove_nonzero(s) : add_nonzero(s);
-    count_[s] = count;
+    rank_[s].count = count;
   }
   // Restores the eviction order after set_count(): O(capacity).
   void restore_order() { heap_.rebuild(before()); }
 
 private:
+  // Per slot, side by side so that one heap comparison reads one cache line per slot.
+  struct Rank {
+    std::uint64_t count = 0;
+    std::uint64_t last = 0; // tick of the last hit or insertion
+  };
+
   // Heap order: fewer uses first, then the least recently touched.
   struct Before {
     const LfuPolicy* p;
     bool operator()(Slot a, Slot b) const {
-      return p->count_[a] != p->count_[b] ? p->count_[a] < p->count_[b] : p->last_[a] < p->last_[b];
+      const Rank &x = p->rank_[a], &y = p->rank_[b];
+      return x.count != y.count ? x.count < y.count : x.last < y.last;
     }
   };
   Before before() const { return {this}; }
@@ -106,8 +111,7 @@ private:
   }
 
   detail::SlotHeap heap_;            // top: the victim
-  std::vector<std::uint64_t> count_; // per slot
-  std::vector<std::uint64_t> last_;  // per slot: tick of the last hit or insertion
+  std::vector<Rank> rank_;
   std::vector<Slot> nonzero_;        // the resident slots whose count is not 0
   std::vector<Slot> nonzero_at_;     // per slot: its index in nonzero_, or NO_SLOT
   std::uint64_t tick_ = 0;
