@@ -1,5 +1,10 @@
 #include "cache/any_cache.h"
 
+#include <charconv>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
 #include "cache/adaptive.h"
 #include "cache/aged_lfu.h"
 #include "cache/arc.h"
@@ -9,10 +14,6 @@
 #include "cache/lfu.h"
 #include "cache/lru.h"
 #include "cache/sieve.h"
-
-#include <charconv>
-#include <stdexcept>
-#include <utility>
 
 namespace cache {
 

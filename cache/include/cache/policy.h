@@ -24,7 +24,7 @@ namespace cache {
 //   on_insert(slot, key)     `key` is now resident in `slot` (a free slot or the victim's).
 // Slots run from 0 to capacity - 1; the frame fills them in order and then reuses victims.
 // Hooks must not allocate, throw or fail; a policy must be copyable (the adaptive cache copies
-// one to seed its shadow simulations).
+// whole caches to split off its simulations).
 template <class P>
 concept EvictionPolicy = std::copyable<P> && requires(P p, Key k, Slot s, std::size_t n, bool full) {
   p.reserve_slots(n);
