@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 #include <system_error>
 #include <unistd.h>
 
