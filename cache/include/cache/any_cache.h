@@ -1,0 +1,65 @@
+// AnyCache: every rule of the module behind one virtual interface, chosen at run time by name, for
+// the experiments and the CLI, which loop over rules, table sizes and half-lives. It costs one
+// virtual call per lookup; simulate() avoids even that by running the concrete Cache<Policy>
+// in one loop. Code that knows its rule at compile time uses Cache<Policy> or AdaptiveCache
+// directly. Rule names are the policies' NAMEs, with the half-life after a colon.
+#pragma once
+
+#include "cache/adaptive.h"
+#include "cache/key.h"
+#include "cache/stats.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cache {
+
+enum class Rule { lru, lfu, aged_lfu, arc, sieve, belady, belady_bypass, best_fixed, adaptive };
+
+struct RuleSpec {
+  Rule rule = Rule::lru;
+  // aged_lfu: the half-life (at least 1). adaptive: the starting half-life, 0 for the default.
+  // Ignored by the other rules.
+  std::uint64_t half_life = 0;
+
+  // "lru", "lfu", "aged-lfu:H", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
+  // "adaptive" or "adaptive:H"; parse(name()) gives the same spec back.
+  std::string name() const;
+  // Throws std::invalid_argument naming the text and the known rules.
+  static RuleSpec parse(std::string_view text);
+  // Whether the rule needs the whole trace in advance (Belady, the best fixed table).
+  bool offline() const { return rule == Rule::belady || rule == Rule::belady_bypass || rule == Rule::best_fixed; }
+
+  friend bool operator==(const RuleSpec&, const RuleSpec&) = default;
+};
+
+class AnyCache {
+public:
+  virtual ~AnyCache() = default;
+  virtual bool access(Key key) = 0;
+  virtual const Stats& stats() const = 0;
+  virtual std::size_t capacity() const = 0;
+  virtual RuleSpec spec() const = 0;
+  // The adaptive rule's half-life over time; empty for the other rules.
+  virtual std::vector<HalfLifeSample> half_life_history() const { return {}; }
+};
+
+// A cache of `capacity` entries following `spec`. Offline rules read the future from `trace`,
+// which must be the trace the cache will be driven with; the others ignore it. Throws
+// std::logic_error for a capacity out of range or an aged LFU without a half-life.
+std::unique_ptr<AnyCache> make_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace = {});
+
+struct SimulationResult {
+  Stats stats;
+  std::vector<HalfLifeSample> half_life_history; // adaptive only
+};
+
+// Replays `trace` through a fresh cache of `capacity` entries following `spec`.
+SimulationResult simulate(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace);
+
+} // namespace cache

@@ -1,0 +1,66 @@
+// The lookup-trace file: the keys a cache was asked for, in order, as plain text any other cache
+// simulator can replay. Writing goes to a temporary file in the target's directory, which is
+// fsynced and then renamed over the target (and the directory fsynced), so a reader sees the old
+// file or the whole new one, never a torn one. Reading loads the file whole and refuses the first
+// malformed line with a TraceError naming its line number.
+//
+// Format, field by field:
+//   line i (from 1)  the key of lookup i: ASCII digits only, a decimal number from 0 to
+//                    18446744073709551615 (2^64 - 1). No sign, no spaces, no comments; leading
+//                    zeros are accepted on reading and never written.
+//   line end         '\n'. A '\r' before it is accepted on reading (files edited on Windows);
+//                    the last line's '\n' may be missing. An empty line is an error.
+//   header           none. An empty file is a trace of zero lookups.
+#pragma once
+
+#include "cache/key.h"
+
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cache {
+
+// A malformed trace or a trace file that cannot be opened: the user's input is wrong (exit code 2
+// in the CLI). Write and read failures after opening are std::system_error (exit code 1).
+class TraceError : public std::invalid_argument {
+public:
+  explicit TraceError(const std::string& message) : std::invalid_argument(message) {}
+};
+
+// Streams keys to `path` atomically: nothing appears at `path` until commit(). Destroying an
+// uncommitted writer removes the temporary file and leaves `path` untouched.
+class TraceWriter {
+public:
+  // Creates the temporary file next to `path`; throws std::system_error if it cannot.
+  explicit TraceWriter(std::filesystem::path path);
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  void add(Key key);
+  // Flushes, fsyncs, renames onto the target and fsyncs its directory; throws std::system_error.
+  void commit();
+
+private:
+  void flush();
+
+  std::filesystem::path path_;
+  std::filesystem::path temp_;
+  int fd_ = -1;
+  std::string buffer_;
+};
+
+// Writes a whole trace atomically (as TraceWriter).
+void write_trace(const std::filesystem::path& path, std::span<const Key> keys);
+
+// Reads a trace file; throws TraceError if it cannot be opened or a line is malformed.
+std::vector<Key> read_trace(const std::filesystem::path& path);
+
+// Parses trace text; `name` is the file name used in error messages.
+std::vector<Key> parse_trace(std::string_view text, std::string_view name);
+
+} // namespace cache

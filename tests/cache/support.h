@@ -1,0 +1,159 @@
+// Shared by the cache tests: traces written as letters ("a b a c", key = letter - 'a' + 1),
+// hit/miss strings ("mmhm"), and brute-force reference simulators that scan every resident on
+// every eviction, written as plainly as possible to check the real policies against.
+#pragma once
+
+#include "cache/key.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace test_support {
+
+using cache::Key;
+
+inline std::vector<Key> letters(std::string_view text) {
+  std::vector<Key> keys;
+  for (const char c : text)
+    if (c >= 'a' && c <= 'z')
+      keys.push_back(Key(c - 'a' + 1));
+  return keys;
+}
+
+// 'h' for a hit and 'm' for a miss, one per lookup, from anything with bool access(Key).
+template <class C>
+std::string hits(C& cache, std::span<const Key> trace) {
+  std::string out;
+  for (const Key k : trace)
+    out += cache.access(k) ? 'h' : 'm';
+  return out;
+}
+
+// LRU: evict the resident with the oldest last use.
+inline std::string reference_lru(std::size_t capacity, std::span<const Key> trace) {
+  struct Entry {
+    Key key;
+    std::size_t last;
+  };
+  std::vector<Entry> residents;
+  std::string out;
+  for (std::size_t t = 0; t < trace.size(); ++t) {
+    auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
+    if (it != residents.end()) {
+      it->last = t;
+      out += 'h';
+      continue;
+    }
+    out += 'm';
+    if (residents.size() == capacity)
+      residents.erase(std::min_element(residents.begin(), residents.end(),
+                                       [](const Entry& a, const Entry& b) { return a.last < b.last; }));
+    residents.push_back({trace[t], t});
+  }
+  return out;
+}
+
+// Aged LFU: before every lookup t > 0 with t % half_life == 0 all counts are floor-halved; evict
+// the smallest count, ties to the oldest last touch. half_life 0 never halves (plain LFU).
+inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trace, std::uint64_t half_life) {
+  struct Entry {
+    Key key;
+    std::uint64_t count;
+    std::size_t last;
+  };
+  std::vector<Entry> residents;
+  std::string out;
+  for (std::size_t t = 0; t < trace.size(); ++t) {
+    if (half_life != 0 && t > 0 && t % half_life == 0)
+      for (Entry& e : residents)
+        e.count /= 2;
+    auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
+    if (it != residents.end()) {
+      ++it->count;
+      it->last = t;
+      out += 'h';
+      continue;
+    }
+    out += 'm';
+    if (residents.size() == capacity)
+      residents.erase(std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
+        return a.count != b.count ? a.count < b.count : a.last < b.last;
+      }));
+    residents.push_back({trace[t], 1, t});
+  }
+  return out;
+}
+
+// SIEVE as in the paper's pseudo-code, on a vector ordered oldest first.
+inline std::string reference_sieve(std::size_t capacity, std::span<const Key> trace) {
+  struct Entry {
+    Key key;
+    bool visited;
+  };
+  std::vector<Entry> queue; // index 0: oldest (tail); back: newest (head)
+  std::size_t hand = 0;     // index of the hand, or queue.size() for "none"
+  bool has_hand = false;
+  std::string out;
+  for (const Key k : trace) {
+    auto it = std::find_if(queue.begin(), queue.end(), [&](const Entry& e) { return e.key == k; });
+    if (it != queue.end()) {
+      it->visited = true;
+      out += 'h';
+      continue;
+    }
+    out += 'm';
+    if (queue.size() == capacity) {
+      std::size_t o = has_hand ? hand : 0;
+      while (queue[o].visited) {
+        queue[o].visited = false;
+        o = o + 1 < queue.size() ? o + 1 : 0;
+      }
+      // The hand moves to the next newer entry, which after the erase sits at index o.
+      has_hand = o + 1 < queue.size();
+      queue.erase(queue.begin() + std::ptrdiff_t(o));
+      hand = o;
+    }
+    queue.push_back({k, false});
+  }
+  return out;
+}
+
+// Belady's MIN by scanning the future at every eviction; with bypass a key whose next use is no
+// nearer than every resident's is not stored.
+inline std::string reference_belady(std::size_t capacity, std::span<const Key> trace, bool bypass) {
+  const auto next_use = [&](Key k, std::size_t after) {
+    for (std::size_t u = after + 1; u < trace.size(); ++u)
+      if (trace[u] == k)
+        return u;
+    return std::numeric_limits<std::size_t>::max();
+  };
+  std::vector<Key> residents;
+  std::string out;
+  for (std::size_t t = 0; t < trace.size(); ++t) {
+    if (std::find(residents.begin(), residents.end(), trace[t]) != residents.end()) {
+      out += 'h';
+      continue;
+    }
+    out += 'm';
+    if (residents.size() < capacity) {
+      residents.push_back(trace[t]);
+      continue;
+    }
+    std::size_t farthest = 0;
+    for (std::size_t i = 1; i < residents.size(); ++i)
+      if (next_use(residents[i], t) > next_use(residents[farthest], t))
+        farthest = i;
+    if (bypass && next_use(trace[t], t) >= next_use(residents[farthest], t))
+      continue;
+    residents[farthest] = trace[t];
+  }
+  return out;
+}
+
+} // namespace test_support
