@@ -23,6 +23,16 @@ std::uint64_t fingerprint(const std::vector<std::uint32_t>& keys) {
   return h;
 }
 
+std::uint64_t fingerprint(std::span<const std::uint64_t> keys) {
+  std::uint64_t h = FNV_OFFSET;
+  for (std::uint64_t k : keys) {
+    mix(h, std::uint32_t(k));
+    if (k >> 32)
+      mix(h, std::uint32_t(k >> 32));
+  }
+  return h;
+}
+
 SelfPlayResult self_play(const catalogue::Catalogue& c, const Schedule& s, std::uint64_t seed, const LookupSink& lookup,
                          const std::function<void(int, int)>& progress) {
   std::mt19937_64 rng(seed);
@@ -57,6 +67,11 @@ SelfPlayResult self_play(const catalogue::Catalogue& c, const Schedule& s, std::
       }
       ++result.boards.back().games;
       ++result.games;
+      // The player's counters run over the whole run; the board gets this game's share.
+      result.boards.back().large_regions += player.unlooked().large_regions - result.large_regions;
+      result.boards.back().dead_cells += player.unlooked().dead_cells - result.dead_cells;
+      result.large_regions = player.unlooked().large_regions;
+      result.dead_cells = player.unlooked().dead_cells;
       if (progress)
         progress(result.games, total);
     }

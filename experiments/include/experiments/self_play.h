@@ -9,6 +9,7 @@
 #include "experiments/stops_player.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct BoardStats {
   std::uint64_t lookups = 0;
   std::uint64_t plies = 0;
   int vertical_wins = 0;
+  std::uint64_t large_regions = 0; // regions met but not looked up (StopsPlayer::Unlooked)
+  std::uint64_t dead_cells = 0;
 };
 
 struct SelfPlayResult {
@@ -29,6 +32,8 @@ struct SelfPlayResult {
   std::uint64_t lookups = 0;
   std::uint64_t fingerprint = 0;
   int games = 0;
+  std::uint64_t large_regions = 0; // sums of the boards' counts
+  std::uint64_t dead_cells = 0;
 };
 
 // progress(games_done, games_total) after each game, if given.
@@ -37,5 +42,9 @@ SelfPlayResult self_play(const catalogue::Catalogue& c, const Schedule& s, std::
 
 // The FNV-1a fingerprint of a key sequence, as self_play computes it.
 std::uint64_t fingerprint(const std::vector<std::uint32_t>& keys);
+// The same for 64-bit keys (a trace read back from a file): a key below 2^32 mixes its 4 bytes
+// exactly as above, so a recorded run fingerprints the same either way; a larger key (which no
+// self-play makes) mixes all 8.
+std::uint64_t fingerprint(std::span<const std::uint64_t> keys);
 
 } // namespace experiments

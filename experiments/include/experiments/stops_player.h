@@ -8,7 +8,10 @@
 // scores the sum over regions, and the side to move takes the best score for itself (Vertical
 // the largest), breaking ties uniformly at random. The first OPENING_PLIES plies of every game
 // are uniformly random. All randomness comes from one seeded generator, so a seed fixes every
-// game and every lookup.
+// game and every lookup. The region split drops isolated empty cells (1-cell regions, value 0),
+// so they are never looked up; the player counts them, and the large regions, in unlooked(), so
+// that its lookup counts can be set beside those of a player that looks everything up (the
+// counters change no move and no lookup).
 #pragma once
 
 #include "catalogue/catalogue.h"
@@ -37,10 +40,18 @@ public:
   // The estimate of one region: looked up (and reported) when catalogued, FALLBACK otherwise.
   double estimate(const domineering::Shape& region, const LookupSink& lookup) const;
 
+  // What choose() met on the boards it scored but did not look up, summed over its calls.
+  struct Unlooked {
+    std::uint64_t large_regions = 0; // regions above the catalogue's size (scored by FALLBACK)
+    std::uint64_t dead_cells = 0;    // isolated empty cells, dropped by the region split
+  };
+  const Unlooked& unlooked() const { return unlooked_; }
+
 private:
   const catalogue::Catalogue& catalogue_;
   std::mt19937_64& rng_;
   std::vector<double> mean_of_stops_; // by catalogue index
+  Unlooked unlooked_;
 };
 
 } // namespace experiments
