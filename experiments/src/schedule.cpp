@@ -10,9 +10,6 @@ namespace experiments {
 
 namespace {
 
-constexpr int MAX_SCHEDULE_SIDE = 16;
-constexpr int MAX_GAMES_PER_ITEM = 100'000;
-
 int number(std::string_view s, std::string_view item) {
   int v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -42,6 +39,23 @@ Schedule parse_schedule(std::string_view text) {
     start = comma + 1;
   }
   return out;
+}
+
+ScheduleItem parse_board(std::string_view board, int games) {
+  const std::size_t x = board.find('x');
+  int rows = 0, cols = 0;
+  const auto whole = [](std::string_view t, int& v) {
+    const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return !t.empty() && ec == std::errc() && p == t.data() + t.size();
+  };
+  if (x == std::string_view::npos || !whole(board.substr(0, x), rows) || !whole(board.substr(x + 1), cols))
+    throw cgt::InputError(fmt::format("malformed board '{}': expected RxC, e.g. 5x5", board));
+  if (rows < 1 || cols < 1 || rows > MAX_SCHEDULE_SIDE || cols > MAX_SCHEDULE_SIDE)
+    throw cgt::InputError(fmt::format("board {} out of range: the experiments play boards of 1x1 to {}x{}", board, MAX_SCHEDULE_SIDE,
+                                      MAX_SCHEDULE_SIDE));
+  if (games < 1 || games > MAX_GAMES_PER_ITEM)
+    throw cgt::InputError(fmt::format("games {} out of range: 1 to {}", games, MAX_GAMES_PER_ITEM));
+  return {rows, cols, games};
 }
 
 std::string to_string(const Schedule& s) {
