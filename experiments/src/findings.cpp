@@ -117,9 +117,11 @@ std::vector<SizeView> size_views(const ExperimentResult& r) {
           v.adaptive = &row;
         break;
       }
-      if (!row.rule.offline())
-        v.online.push_back(&row);
     }
+    // The online rules, once each: the adaptive rule from its default start only.
+    for (const RuleResult& row : r.rows)
+      if (row.size == size && !row.rule.offline() && (row.rule.rule != Rule::adaptive || &row == v.adaptive))
+        v.online.push_back(&row);
     need(v.lru, "lru", size);
     need(v.lfu, "lfu", size);
     need(v.arc, "arc", size);

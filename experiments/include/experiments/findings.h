@@ -33,7 +33,8 @@ struct SizeView {
   std::vector<const RuleResult*> aged;            // by half-life
   const RuleResult* best_aged = nullptr;          // most hits; a tie goes to the shorter half-life
   std::vector<const RuleResult*> adaptive_starts; // every start, the default included, by start
-  // The rules that run without the future (everything but best-fixed and Belady), report order.
+  // The rules that run without the future (everything but best-fixed and Belady), report order,
+  // with the adaptive rule once (from its default start).
   std::vector<const RuleResult*> online;
 };
 
