@@ -11,5 +11,6 @@ void add_game_command(CLI::App& app);
 void add_value_command(CLI::App& app);
 void add_catalogue_command(CLI::App& app);
 void add_tictactoe_command(CLI::App& app);
+void add_experiment_command(CLI::App& app);
 
 } // namespace cli

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   cli::add_value_command(app);
   cli::add_catalogue_command(app);
   cli::add_tictactoe_command(app);
+  cli::add_experiment_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

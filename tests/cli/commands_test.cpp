@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <vector>
 
 namespace {
 
@@ -106,4 +108,134 @@ TEST_CASE("JSON keys of game and value", "[cli]") {
     CHECK(j["canonical"] == row.canonical);
     CHECK(j["outcome"] == row.outcome);
   }
+}
+
+namespace {
+
+// A temporary output folder for the experiment commands, removed afterwards.
+struct OutDir {
+  std::string path;
+  OutDir() {
+    char pattern[] = "/tmp/domineering-cli-experiment-XXXXXX";
+    REQUIRE(::mkdtemp(pattern) != nullptr);
+    path = pattern;
+  }
+  ~OutDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+bool file_exists(const std::string& path) {
+  if (FILE* f = std::fopen(path.c_str(), "r")) {
+    std::fclose(f);
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+TEST_CASE("experiment: bad input exits 2 with one line", "[cli]") {
+  // arguments after `experiment`, exit code, fragment of stderr (small runs: these fail before playing)
+  static const struct Row {
+    std::string args;
+    int code;
+    const char* err;
+  } rows[] = {
+      {"", 2, "subcommand is required"},
+      {"cache --schedule 4x5", 2, "malformed schedule item '4x5'"},
+      {"cache --schedule 4x5:200,17x17:5", 2, "boards must be 1x1 to 16x16"},
+      {"cache --schedule 4x5:0", 2, "games must be 1 to 100000"},
+      {"cache --sizes 0", 2, "table size 0 out of range"},
+      {"cache --sizes 10,1000001", 2, "table size 1000001 out of range"},
+      {"cache --sizes -5", 2, "table size -5 out of range"},
+      {"cache --half-lives 25,0", 2, "half-life 0 out of range"},
+      {"cache --sizes ten", 2, "--sizes"},
+      {"control", 2, "--board is required"},
+      {"control --board 17x17", 2, "board 17x17 out of range"},
+      {"control --board 5x5 --games 0", 2, "games 0 out of range"},
+      {"control --board five", 2, "malformed board 'five'"},
+      {"all --games 0", 2, "games 0 out of range"},
+      {"cache --frob", 2, "--frob"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run("experiment " + row.args + (row.args.empty() ? "" : " --out /nonexistent/never-written"));
+    CHECK(r.code == row.code);
+    CHECK_THAT(r.err, Catch::Contains(row.err));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("experiment: --help teaches the experiment and the files", "[cli]") {
+  // subcommand, fragments its help must contain
+  static const struct Row {
+    const char* args;
+    std::vector<const char*> fragments;
+  } rows[] = {
+      {"experiment --help", {"cache", "control", "all"}},
+      {"experiment cache --help", {"--schedule", "--sizes", "--half-lives", "results.csv", "trace.txt", "plot.gp", "gnuplot", "(a) LRU beats LFU"}},
+      {"experiment control --help", {"--board", "--games", "best fixed table", "results.md"}},
+      {"experiment all --help", {"summary.md", "control-RxC"}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run(row.args);
+    CHECK(r.code == 0);
+    for (const char* f : row.fragments)
+      CHECK_THAT(r.out, Catch::Contains(f));
+  }
+}
+
+TEST_CASE("experiment: --json is one object with the documented keys", "[cli]") {
+  // arguments (the output folder is appended), keys the object must hold
+  static const struct Row {
+    std::string args;
+    std::vector<const char*> keys;
+  } rows[] = {
+      {"experiment cache --schedule 4x5:10,5x5:10 --sizes 10,20 --half-lives 25,50 --json",
+       {"lookups", "games", "boards", "fingerprint", "rows", "findings", "checks", "adaptive", "files", "seconds"}},
+      {"experiment control --board 4x5 --games 20 --sizes 10 --json", {"lookups", "games", "boards", "fingerprint", "rows", "findings"}},
+      {"experiment all --schedule 4x5:5,5x5:5 --games 5 --sizes 10 --json", {"out", "seed", "seconds", "summary", "mixed", "controls"}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    OutDir dir;
+    const Run r = run(row.args + " --out " + shell_quote(dir.path));
+    REQUIRE(r.code == 0);
+    CHECK(r.err.empty());
+    const auto j = nlohmann::json::parse(r.out);
+    for (const char* key : row.keys)
+      CHECK(j.contains(key));
+    const auto& one = j.contains("mixed") ? j["mixed"] : j;
+    CHECK(one["checks"]["same_lookups"] == true);
+    CHECK(one["rows"].size() > 0);
+    CHECK(one["rows"][0].contains("hit_rate"));
+    CHECK(one["boards"][0].contains("lookups"));
+    if (j.contains("controls")) {
+      CHECK(j["controls"].size() == 2);
+      CHECK(file_exists(dir.path + "/summary.md"));
+      CHECK(file_exists(dir.path + "/control-5x5/results.csv"));
+    } else {
+      CHECK(file_exists(dir.path + "/results.csv"));
+      CHECK(file_exists(dir.path + "/results.md"));
+      CHECK(file_exists(dir.path + "/trace.txt"));
+    }
+  }
+}
+
+TEST_CASE("experiment: without gnuplot the data is written, stderr says so, exit 0", "[cli]") {
+  OutDir dir;
+  ::setenv("DOMINEERING_GNUPLOT", "/nonexistent/gnuplot", 1);
+  const Run r = run("experiment cache --schedule 4x5:5 --sizes 10 --out " + shell_quote(dir.path));
+  ::unsetenv("DOMINEERING_GNUPLOT");
+  CHECK(r.code == 0);
+  CHECK_THAT(r.err, Catch::Contains("warning: plots not rendered"));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.out, Catch::Contains("The essay's findings"));
+  CHECK(file_exists(dir.path + "/results.csv"));
+  CHECK(file_exists(dir.path + "/plot.gp"));
+  CHECK_FALSE(file_exists(dir.path + "/hit-rate.png"));
 }
