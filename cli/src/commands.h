@@ -12,5 +12,7 @@ void add_value_command(CLI::App& app);
 void add_catalogue_command(CLI::App& app);
 void add_tictactoe_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);
+void add_solve_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 } // namespace cli

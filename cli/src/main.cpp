@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
   cli::add_catalogue_command(app);
   cli::add_tictactoe_command(app);
   cli::add_experiment_command(app);
+  cli::add_solve_command(app);
+  cli::add_bench_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

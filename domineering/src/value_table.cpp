@@ -1,5 +1,6 @@
 #include "domineering/value_table.h"
 
+#include "domineering/region_value.h"
 #include "domineering/regions.h"
 
 #include "cgt/arithmetic.h"
@@ -198,37 +199,8 @@ cgt::GameId ValueTable::value(const Board& board) {
   return cgt::sum(parts);
 }
 
-// { sum of regions after each vertical move | sum of regions after each horizontal move }.
 cgt::GameId ValueTable::evaluate(const Shape& s) {
-  std::vector<cgt::GameId> left, right;
-  std::array<RowBits, MAX_SIDE> rows = s.rows;
-  std::vector<cgt::GameId> parts;
-  const auto option = [&]() {
-    parts.clear();
-    for_each_region(rows.data(), s.height, [&](const RowBits* region, int first, int last) {
-      parts.push_back(value(Shape::normalised(region + first, last - first + 1)));
-    });
-    return cgt::sum(parts);
-  };
-  for (int r = 0; r + 1 < s.height; ++r) {
-    for (RowBits m = rows[std::size_t(r)] & rows[std::size_t(r) + 1]; m; m &= m - 1) {
-      const RowBits bit = m & (~m + 1);
-      rows[std::size_t(r)] &= ~bit;
-      rows[std::size_t(r) + 1] &= ~bit;
-      left.push_back(option());
-      rows[std::size_t(r)] |= bit;
-      rows[std::size_t(r) + 1] |= bit;
-    }
-  }
-  for (int r = 0; r < s.height; ++r) {
-    for (RowBits m = rows[std::size_t(r)] & (rows[std::size_t(r)] >> 1); m; m &= m - 1) {
-      const RowBits two = (m & (~m + 1)) * 3;
-      rows[std::size_t(r)] &= ~two;
-      right.push_back(option());
-      rows[std::size_t(r)] |= two;
-    }
-  }
-  return cgt::from_options(std::move(left), std::move(right));
+  return region_value(s, [this](const Shape& part) { return value(part); });
 }
 
 } // namespace domineering

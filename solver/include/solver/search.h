@@ -43,6 +43,18 @@ constexpr Bound bound_for(Score best, Score original_alpha, Score beta) {
   return Bound::EXACT;
 }
 
+// A stop flag and the chain of flags of the searches that enclose it.
+struct StopChain {
+  const std::atomic<bool>* flag = nullptr;
+  const StopChain* parent = nullptr;
+  bool stopped() const {
+    for (const StopChain* c = this; c != nullptr; c = c->parent)
+      if (c->flag != nullptr && c->flag->load(std::memory_order_relaxed))
+        return true;
+    return false;
+  }
+};
+
 // Searcher<G, Table, Hooks>. Two entry points share one node function:
 //   search(g, depth, ...)  depth-limited; an entry's depth is its remaining plies and the depth
 //                          gate applies (the article's tic-tac-toe runs use depth = empty squares)
@@ -80,6 +92,13 @@ public:
 
   // Shared by all Searchers of one parallel search; once it reads true, the search unwinds.
   void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+  // Nested cancellation (a parallel split inside a parallel split): the search also unwinds once
+  // any flag on the chain reads true.
+  void set_stop_chain(const StopChain* chain) { chain_ = chain; }
+  // Every PROGRESS_NODES nodes the search adds PROGRESS_NODES to *counter (relaxed), so another
+  // thread can show progress without reading this Searcher's own counter.
+  static constexpr std::uint64_t PROGRESS_NODES = 1 << 12;
+  void set_progress_counter(std::atomic<std::uint64_t>* counter) { progress_ = counter; }
   bool aborted() const { return aborted_; }
 
   // The best move found at the entry ply by the last search() or solve(), when it searched a move
@@ -116,7 +135,9 @@ private:
     // (Stockfish counts in its make-move wrapper instead, which leaves out the root). Then poll
     // the stop flag.
     ++nodes_;
-    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) [[unlikely]] {
+    if ((nodes_ & (PROGRESS_NODES - 1)) == 0 && progress_ != nullptr)
+      progress_->fetch_add(PROGRESS_NODES, std::memory_order_relaxed);
+    if ((stop_ != nullptr && stop_->load(std::memory_order_relaxed)) || (chain_ != nullptr && chain_->stopped())) [[unlikely]] {
       aborted_ = true;
       return 0;
     }
@@ -218,6 +239,8 @@ private:
   Table* table_;
   Hooks hooks_{};
   const std::atomic<bool>* stop_ = nullptr;
+  const StopChain* chain_ = nullptr;
+  std::atomic<std::uint64_t>* progress_ = nullptr;
   std::uint64_t nodes_ = 0;
   TTStats stats_{};
   int root_ply_ = 0;

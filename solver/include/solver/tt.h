@@ -102,7 +102,7 @@ struct TableSize {
 
 // TranspositionTable<Policy, Layout, Index, WAYS>: buckets of WAYS one-word entries.
 //   Policy  a ReplacementPolicy (AlwaysReplace, DepthPreferred, TwoTier, Aging)
-//   Layout  Key16Layout or Key32Layout (verification bits and field widths, tt_entry.h)
+//   Layout  Key16Layout, Key32Layout or WinLossLayout (verification bits and field widths, tt_entry.h)
 //   Index   MulHiIndex (any size) or LowBitsIndex (power of two, the article's tables)
 //   WAYS    entries per bucket: 1, 2, 4 or 8; a bucket of 8 is one 64-byte cache line
 // new_search() and set_verification() must not run while a search uses the table.
@@ -252,6 +252,10 @@ private:
 template <ReplacementPolicy Policy = Aging>
 using SharedTable = TranspositionTable<Policy, Key32Layout, MulHiIndex, 8>;
 static_assert(sizeof(SharedTable<>::Bucket) == 64 && alignof(SharedTable<>::Bucket) == 64);
+
+// The Domineering solver's table: win/loss scores only, 42 verification bits, aging.
+using WinLossTable = TranspositionTable<Aging, WinLossLayout, MulHiIndex, 8>;
+static_assert(sizeof(WinLossTable::Bucket) == 64);
 
 // The article's tables: 2^bits indices chosen by the low key bits, one slot per index for
 // "always" and "depth", two for "two-tier".

@@ -59,13 +59,26 @@ struct Key32Layout {
 // PackedEntry<L>: the word, field by field from bit 0 up, in the order the probe reads them
 // (key to accept the entry, then depth and bound for the two gates, then the rest):
 //
-//   field       Key16Layout     Key32Layout     range / limit
-//   key         bits  0..15     bits  0..31     verification bits, chosen by the index policy
-//   depth       bits 16..23     bits 32..37     0 .. 2^DEPTH_BITS - 1 (255 / 63); stores clamp
-//   bound       bits 24..25     bits 38..39     Bound, never NONE in a stored word
-//   generation  bits 26..31     bits 40..43     table age mod 2^GENERATION_BITS (64 / 16)
-//   score       bits 32..47     bits 44..55     two's complement, +-(2^(SCORE_BITS-1) - 1)
-//   move        bits 48..63     bits 56..63     0 .. 2^MOVE_BITS - 2; all ones = no move
+//   field       Key16Layout     Key32Layout     WinLossLayout   range / limit
+//   key         bits  0..15     bits  0..31     bits  0..41     verification bits (index policy)
+//   depth       bits 16..23     bits 32..37     bits 42..47     0 .. 2^DEPTH_BITS - 1; stores clamp
+//   bound       bits 24..25     bits 38..39     bits 48..49     Bound, never NONE in a stored word
+//   generation  bits 26..31     bits 40..43     bits 50..53     table age mod 2^GENERATION_BITS
+//   score       bits 32..47     bits 44..55     bits 54..55     two's complement, +-(2^(SCORE_BITS-1) - 1)
+//   move        bits 48..63     bits 56..63     bits 56..63     0 .. 2^MOVE_BITS - 2; all ones = no move
+// For games scored win/loss only (the Domineering solver): a two-bit score leaves room for 42
+// verification bits, so a false match on an absent key is about WAYS / 2^42 (2e-12 for 8-way
+// buckets) per probe instead of WAYS / 2^32 (2e-9): at a billion probes, about one in five
+// hundred solves instead of two false matches per solve.
+struct WinLossLayout {
+  static constexpr unsigned KEY_BITS = 42;
+  static constexpr unsigned DEPTH_BITS = 6;
+  static constexpr unsigned BOUND_BITS = 2;
+  static constexpr unsigned GENERATION_BITS = 4;
+  static constexpr unsigned SCORE_BITS = 2;
+  static constexpr unsigned MOVE_BITS = 8;
+};
+
 template <class L>
 struct PackedEntry {
   static constexpr unsigned KEY_SHIFT = 0;
@@ -76,7 +89,7 @@ struct PackedEntry {
   static constexpr unsigned MOVE_SHIFT = SCORE_SHIFT + L::SCORE_BITS;
   static_assert(MOVE_SHIFT + L::MOVE_BITS == 64, "the fields must fill the word exactly");
   static_assert(L::BOUND_BITS == 2, "Bound has four values");
-  static_assert(L::KEY_BITS == 16 || L::KEY_BITS == 32);
+  static_assert(L::KEY_BITS >= 16 && L::KEY_BITS <= 48, "verification bits must leave the index some of the key");
 
   // (1 << bits) - 1, for 0 < bits < 64.
   static constexpr std::uint64_t low_mask(unsigned bits) { return (std::uint64_t{1} << bits) - 1; }
@@ -125,5 +138,6 @@ struct PackedEntry {
 
 static_assert(PackedEntry<Key16Layout>::SCORE_MAX == 32767 && PackedEntry<Key32Layout>::SCORE_MAX == 2047);
 static_assert(PackedEntry<Key32Layout>::MOVE_CODES == 255 && PackedEntry<Key32Layout>::DEPTH_MAX == 63);
+static_assert(PackedEntry<WinLossLayout>::SCORE_MAX == 1 && PackedEntry<WinLossLayout>::MOVE_CODES == 255);
 
 } // namespace solver

@@ -1,0 +1,255 @@
+// `domineering solve BOARD` (who wins with perfect play) and `domineering bench` (the fixed
+// search workload whose node count is the search's signature).
+#include "commands.h"
+#include "terminal.h"
+
+#include "solver/bench_positions.h"
+#include "solver/domineering_solver.h"
+
+#include "catalogue/default_catalogue.h"
+#include "domineering/board.h"
+
+#include "cgt/input_error.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace cli {
+
+namespace {
+
+using domineering::Side;
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_sigint(int) { interrupted.store(true); }
+
+// Installs the Ctrl-C handler for the life of a solve: the search stops at its next node and the
+// statistics so far are printed.
+struct InterruptScope {
+  InterruptScope() { previous = std::signal(SIGINT, on_sigint); }
+  ~InterruptScope() { std::signal(SIGINT, previous); }
+  void (*previous)(int) = SIG_DFL;
+};
+
+std::string move_text(const domineering::Move& m) {
+  return fmt::format("{} at row {}, column {} ({})", orientation_name(m.side), m.row, m.col, domineering::to_string(m));
+}
+
+nlohmann::json stats_json(const solver::SolveStats& s) {
+  return {{"nodes", s.nodes},
+          {"seconds", s.seconds},
+          {"nodes_per_second", s.seconds > 0 ? double(s.nodes) / s.seconds : 0.0},
+          {"tt", {{"probes", s.table.probes}, {"hits", s.table.hits}, {"cutoffs", s.table.cutoffs}, {"stores", s.table.stores},
+                  {"evicted", s.table.evicted}, {"tt_moves_tried", s.table.tt_moves_tried}, {"tt_moves_best", s.table.tt_moves_best}}},
+          {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
+                       {"cgt_region_too_large", s.endgame.cgt_too_large}}},
+          {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
+                               {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
+                               {"re_evaluations", s.components.re_evaluations}, {"evictions", s.components.evictions},
+                               {"half_life", s.component_half_life}}}};
+}
+
+void print_stats(const solver::SolveStats& s) {
+  const double rate = s.seconds > 0 ? double(s.nodes) / s.seconds : 0;
+  std::cout << fmt::format("  nodes {}, {:.3f} s, {:.0f} nodes/s\n", s.nodes, s.seconds, rate);
+  std::cout << fmt::format("  table: {} probes, {} hits, {} cut-offs, {} stores ({} evictions); stored move tried {} times, best {}\n",
+                           s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.tt_moves_tried,
+                           s.table.tt_moves_best);
+  std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}\n",
+                           s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large);
+  const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
+  std::cout << fmt::format("  component cache: {} lookups, {:.2f}% hits, {} re-evaluations, {} evictions, half-life {}\n",
+                           s.components.lookups, hit, s.components.re_evaluations, s.components.evictions, s.component_half_life);
+}
+
+struct SolveArgs {
+  std::string board;
+  std::string first = "both";
+  int threads = 0;
+  std::size_t tt_mb = 256;
+  std::string catalogue_file;
+  int exact_cells = solver::EndgameOptions{}.exact_cells;
+  std::size_t component_entries = solver::EndgameOptions{}.component_entries;
+  bool no_table = false;
+  bool no_bounds = false;
+  bool no_cgt = false;
+  bool json = false;
+};
+
+int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
+
+} // namespace
+
+void add_solve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("solve", "Who wins a Domineering board with perfect play");
+  cmd->footer(
+      "Vertical (Left) places dominoes covering (r,c) and (r+1,c); Horizontal (Right) covers (r,c) and (r,c+1); the\n"
+      "player who cannot move loses. With --first both (the default) both first players are solved and the outcome\n"
+      "class is printed: L (Vertical wins whoever starts), R, N (the first player wins), P (the second player wins).\n"
+      "The search is alpha-beta over win/loss with a transposition table, move bounds (safe moves) and exact CGT\n"
+      "values of every small region (the catalogue, then a bounded component cache). Ctrl-C stops and prints the\n"
+      "statistics so far.\n\n"
+      "Examples:\n  domineering solve 8x8\n  domineering solve 7x7 --first vertical --threads 2 --json");
+  static SolveArgs a;
+  cmd->add_option("BOARD", a.board, "Board text or RxC, at most 16x16")->required();
+  cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
+  cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
+  cmd->add_option("--tt-mb", a.tt_mb, "Transposition table size in MiB (default 256)");
+  cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: the built-in 8-cell catalogue)");
+  cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly (default 14)");
+  cmd->add_option("--component-entries", a.component_entries, "Entries of the component cache, all threads together");
+  cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
+  cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
+  cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
+  cmd->add_flag("--json", a.json, "Print one JSON object");
+  cmd->callback([] {
+    const domineering::Board board = domineering::Board::parse(a.board);
+    if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
+      throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
+                                        solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
+    if (a.exact_cells < 0 || a.exact_cells > 40)
+      throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
+    if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
+      throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
+    const catalogue::Catalogue cat = catalogue::load_catalogue(a.catalogue_file);
+    solver::SolveOptions o;
+    o.threads = a.threads == 0 ? default_threads() : a.threads;
+    o.table_mib = a.no_table ? 0 : a.tt_mb;
+    o.endgame.bounds = !a.no_bounds;
+    o.endgame.cgt = !a.no_cgt;
+    o.endgame.exact_cells = a.exact_cells;
+    o.endgame.component_entries = a.component_entries;
+    interrupted.store(false);
+    o.interrupt = &interrupted;
+    if (a.tt_mb == 0 && !a.no_table)
+      throw cgt::InputError("--tt-mb must be at least 1 (or use --no-table)");
+    solver::DomineeringSolver s(cat, o);
+    InterruptScope sigint;
+
+    std::vector<Side> firsts;
+    if (a.first != "horizontal")
+      firsts.push_back(Side::Left);
+    if (a.first != "vertical")
+      firsts.push_back(Side::Right);
+    std::vector<solver::SolveResult> results;
+    Progress progress;
+    for (Side first : firsts) {
+      results.push_back(s.solve(board, first, [&](const solver::SolveProgress& p) {
+        progress.update(fmt::format("solve {} first: {} nodes, {:.0f} nodes/s, {:.1f} s{}", orientation_name(first), p.nodes,
+                                    p.seconds > 0 ? double(p.nodes) / p.seconds : 0.0, p.seconds,
+                                    p.root_move ? ", root move " + domineering::to_string(*p.root_move) : std::string()));
+      }));
+      progress.finish();
+      if (results.back().interrupted)
+        break;
+    }
+    const bool stopped = results.back().interrupted;
+    const auto winner = [](const solver::SolveResult& r) {
+      return r.first_player_wins ? r.first : domineering::opponent(r.first);
+    };
+    std::string outcome;
+    if (!stopped && results.size() == 2) {
+      const bool v_first_wins = results[0].first_player_wins, h_first_wins = results[1].first_player_wins;
+      outcome = v_first_wins && h_first_wins ? "N" : !v_first_wins && !h_first_wins ? "P" : v_first_wins ? "L" : "R";
+    }
+    if (a.json) {
+      nlohmann::json runs = nlohmann::json::array();
+      for (const auto& r : results) {
+        nlohmann::json j = stats_json(r.stats);
+        j["first"] = std::string(orientation_name(r.first));
+        if (!r.interrupted)
+          j["winner"] = std::string(orientation_name(winner(r)));
+        if (r.winning_move)
+          j["move"] = domineering::to_string(*r.winning_move);
+        j["interrupted"] = r.interrupted;
+        runs.push_back(j);
+      }
+      nlohmann::json out = runs.size() == 1 ? runs[0] : nlohmann::json{{"runs", runs}};
+      out["board"] = board.text();
+      out["threads"] = o.threads;
+      out["tt_mib"] = o.table_mib;
+      if (!outcome.empty())
+        out["outcome"] = outcome;
+      std::uint64_t nodes = 0;
+      double seconds = 0;
+      for (const auto& r : results) {
+        nodes += r.stats.nodes;
+        seconds += r.stats.seconds;
+      }
+      out["nodes"] = nodes;
+      out["seconds"] = seconds;
+      if (runs.size() == 1 && !results[0].interrupted)
+        out["winner"] = std::string(orientation_name(winner(results[0])));
+      print_json(out);
+    } else {
+      std::cout << fmt::format("board {} ({} rows x {} columns; Vertical = Left, Horizontal = Right), {} thread{}, table {} MiB\n",
+                               board.text(), board.height(), board.width(), o.threads, o.threads == 1 ? "" : "s", o.table_mib);
+      for (const auto& r : results) {
+        if (r.interrupted) {
+          std::cout << fmt::format("{} first: interrupted; statistics so far:\n", orientation_name(r.first));
+        } else {
+          std::cout << fmt::format("{} first: {} wins", orientation_name(r.first), orientation_name(winner(r)));
+          if (r.winning_move)
+            std::cout << fmt::format(", e.g. by {}", move_text(*r.winning_move));
+          std::cout << "\n";
+        }
+        print_stats(r.stats);
+      }
+      if (!outcome.empty())
+        std::cout << fmt::format("outcome class: {}\n",
+                                 outcome == "N"   ? "N (the first player wins)"
+                                 : outcome == "P" ? "P (the second player wins)"
+                                 : outcome == "L" ? "L (Vertical wins whoever starts)"
+                                                  : "R (Horizontal wins whoever starts)");
+    }
+    if (stopped)
+      throw std::runtime_error("interrupted");
+  });
+}
+
+void add_bench_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("bench", "The fixed search workload; its total node count is the signature of the search");
+  cmd->footer(fmt::format("Solves each board of the fixed list in solver/src/bench_positions.cpp for both first players, one thread, a\n"
+                          "fresh {} MiB table each time. A change to the search that changes the total must say so in its commit\n"
+                          "message (Bench: N). The total goes to stdout (nodes with --json), the time to stderr.",
+                          solver::BENCH_TABLE_MIB));
+  static bool json = false;
+  cmd->add_flag("--json", json, "Print one JSON object");
+  cmd->callback([] {
+    const catalogue::Catalogue cat = catalogue::load_catalogue();
+    std::uint64_t total = 0;
+    double seconds = 0;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const std::string& text : solver::bench_positions()) {
+      const domineering::Board board = domineering::Board::parse(text);
+      for (Side first : {Side::Left, Side::Right}) {
+        solver::SolveOptions o;
+        o.threads = 1;
+        o.table_mib = solver::BENCH_TABLE_MIB;
+        solver::DomineeringSolver s(cat, o);
+        const auto r = s.solve(board, first);
+        total += r.stats.nodes;
+        seconds += r.stats.seconds;
+        rows.push_back({{"board", text}, {"first", std::string(orientation_name(first))}, {"first_player_wins", r.first_player_wins},
+                        {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds}});
+        if (!json)
+          std::cout << fmt::format("{:<75} {:<10} {:<5} {:>12} nodes {:>8.3f} s\n", text, orientation_name(first),
+                                   r.first_player_wins ? "wins" : "loses", r.stats.nodes, r.stats.seconds);
+      }
+    }
+    if (json)
+      print_json({{"nodes", total}, {"seconds", seconds}, {"nodes_per_second", seconds > 0 ? double(total) / seconds : 0.0}, {"positions", rows}});
+    else
+      std::cout << fmt::format("Bench: {}\n", total);
+    std::cerr << fmt::format("{} nodes in {:.3f} s, {:.0f} nodes/s\n", total, seconds, seconds > 0 ? double(total) / seconds : 0.0);
+  });
+}
+
+} // namespace cli

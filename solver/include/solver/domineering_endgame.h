@@ -1,0 +1,80 @@
+// EndgameHooks: what decides a Domineering position without searching it, asked by the generic
+// search at every node it does not settle from the table (game_concept.h, SearchHooks).
+//   1. Move bounds (domineering/move_bounds.h): safe moves against the most moves the other side
+//      can still make. Costs a few word operations.
+//   2. CGT: once every region of the board has an exact value, the position is their sum G and
+//      the side to move wins iff G is not <= 0 (Vertical) or not >= 0 (Horizontal), decided by
+//      the CGT engine with no search. Regions of at most the catalogue's size come from the
+//      catalogue (O(1)); larger ones of at most exact_cells cells are valued on demand and kept
+//      in a bounded component cache (cache/, the regret-adaptive rule), keyed by the canonical
+//      shape; a region larger still sends the node back to the search.
+// One EndgameHooks per search thread: the component cache is not shared, so it needs no lock.
+#pragma once
+
+#include "solver/domineering_position.h"
+#include "solver/game_concept.h"
+
+#include "catalogue/catalogue.h"
+#include "domineering/shape.h"
+
+#include "cache/adaptive.h"
+#include "cache/stats.h"
+
+#include "cgt/game_id.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace solver {
+
+struct EndgameOptions {
+  bool bounds = true;
+  bool cgt = true;
+  // Regions up to this many cells are valued exactly (catalogue, then the component cache).
+  int exact_cells = 14;
+  // Entries of this thread's component cache.
+  std::size_t component_entries = 1 << 14;
+};
+
+struct EndgameCounters {
+  std::uint64_t asked = 0;
+  std::uint64_t bounds_decided = 0;
+  std::uint64_t cgt_decided = 0;
+  std::uint64_t cgt_too_large = 0; // a region above exact_cells: searched instead
+  std::uint64_t components_valued = 0; // regions valued on demand (component cache misses)
+  EndgameCounters& operator+=(const EndgameCounters& o);
+};
+
+// A component cache entry: the canonical key it belongs to (the cache is keyed by a 64-bit hash
+// of it, so the full key is checked on a hit) and the value of that canonical shape.
+struct ComponentValue {
+  domineering::ShapeKey key;
+  std::uint32_t value = 0;
+};
+
+class EndgameHooks {
+public:
+  EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& options);
+
+  std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
+
+  // The exact value of one region of at most exact_cells cells (catalogue or component cache).
+  cgt::GameId region_value(const domineering::Shape& region);
+
+  const EndgameCounters& counters() const { return counters_; }
+  const cache::Stats& component_stats() const { return components_->stats(); }
+  std::uint64_t component_half_life() const { return components_->half_life(); }
+
+private:
+  cgt::GameId component_value(const domineering::Shape& region);
+
+  const catalogue::Catalogue* catalogue_;
+  EndgameOptions options_;
+  std::unique_ptr<cache::AdaptiveCache<ComponentValue>> components_;
+  EndgameCounters counters_;
+};
+
+} // namespace solver

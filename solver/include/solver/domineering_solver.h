@@ -1,0 +1,90 @@
+// DomineeringSolver: who wins a Domineering board with perfect play, for a given first player.
+// The search is the generic negamax (search.h) over DomineeringPosition with the null window
+// (-1, 1), so every result is a win or a loss and every table entry is final; EndgameHooks
+// decides positions by move bounds and by CGT values. One WinLossTable is shared by all threads
+// and by both first players (the key includes the side to move), and it ages between root
+// searches.
+//
+// Parallelism (TBB): the top SPLIT_PLIES plies are searched Young-Brothers-Wait style: the
+// first move of a node is searched alone, then its brothers run as tasks of one task_group;
+// the first brother that wins cancels the rest through a chain of stop flags that every search
+// below polls. Below the split each task runs the serial search on its own copy of the
+// position. With one thread nothing is split, so node counts are deterministic (the bench
+// signature); with more, only the winner is guaranteed identical, not the counts or the move.
+#pragma once
+
+#include "solver/domineering_endgame.h"
+#include "solver/domineering_position.h"
+#include "solver/tt_stats.h"
+
+#include "catalogue/catalogue.h"
+#include "domineering/board.h"
+
+#include "cache/stats.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace solver {
+
+inline constexpr int SPLIT_PLIES = 3;
+// Nodes with fewer empty cells than this are never split: their subtrees are too small to pay
+// for a task.
+inline constexpr int MIN_SPLIT_CELLS = 24;
+
+struct SolveOptions {
+  int threads = 1;
+  std::size_t table_mib = 256; // 0: no table (plain alpha-beta)
+  EndgameOptions endgame;
+  // Polled by every search; set it (from a signal handler, say) to stop.
+  const std::atomic<bool>* interrupt = nullptr;
+};
+
+struct SolveStats {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  TTStats table;
+  EndgameCounters endgame;
+  cache::Stats components;
+  std::uint64_t component_half_life = 0;
+};
+
+struct SolveResult {
+  domineering::Side first = domineering::Side::Left;
+  bool first_player_wins = false;
+  std::optional<domineering::Move> winning_move; // when the first player wins
+  bool interrupted = false;                      // then nothing above is known
+  SolveStats stats;
+};
+
+// What a long solve reports while it runs (from a monitoring thread; all fields approximate).
+struct SolveProgress {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::optional<domineering::Move> root_move; // the root move being searched, when known
+};
+
+class DomineeringSolver {
+public:
+  // Throws cgt::InputError for a table that does not fit in memory or a thread count out of range.
+  DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& options);
+  ~DomineeringSolver();
+
+  // Precondition: the board fits MAX_SOLVE_SIDE. progress, if given, is called about every
+  // progress_interval seconds from another thread while the search runs.
+  SolveResult solve(const domineering::Board& board, domineering::Side first,
+                    const std::function<void(const SolveProgress&)>& progress = {}, double progress_interval = 0.5);
+
+  std::size_t table_bytes() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace solver

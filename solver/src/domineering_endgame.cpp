@@ -1,0 +1,103 @@
+#include "solver/domineering_endgame.h"
+
+#include "domineering/move_bounds.h"
+#include "domineering/region_value.h"
+#include "domineering/regions.h"
+
+#include "cgt/arithmetic.h"
+#include "cgt/compare.h"
+
+#include <array>
+#include <bit>
+#include <span>
+
+namespace solver {
+
+using domineering::Shape;
+
+EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
+  asked += o.asked;
+  bounds_decided += o.bounds_decided;
+  cgt_decided += o.cgt_decided;
+  cgt_too_large += o.cgt_too_large;
+  components_valued += o.components_valued;
+  return *this;
+}
+
+EndgameHooks::EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& options)
+    : catalogue_(&c), options_(options),
+      components_(std::make_unique<cache::AdaptiveCache<ComponentValue>>(std::max<std::size_t>(options.component_entries, 1))) {}
+
+cgt::GameId EndgameHooks::region_value(const Shape& region) {
+  if (region.cells() <= catalogue_->max_cells()) {
+    const catalogue::Entry* e = catalogue_->find(region);
+    if (e != nullptr)
+      return e->value;
+  }
+  return component_value(region);
+}
+
+cgt::GameId EndgameHooks::component_value(const Shape& region) {
+  const auto ck = domineering::canonical_key(region);
+  // Regions too sprawling for a key are never valued here: exact_cells keeps them out.
+  const cache::Key key = ck->key.hash();
+  if (const ComponentValue* v = components_->find(key); v != nullptr && v->key == ck->key) {
+    const cgt::GameId g{v->value};
+    return ck->negated ? cgt::neg(g) : g;
+  }
+  ++counters_.components_valued;
+  const cgt::GameId g = domineering::region_value(domineering::unpack(ck->key), [this](const Shape& part) { return region_value(part); });
+  components_->insert(key, ComponentValue{ck->key, cgt::raw(g)});
+  return ck->negated ? cgt::neg(g) : g;
+}
+
+std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
+  ++counters_.asked;
+  const domineering::Board& b = p.board();
+  const domineering::Side side = p.side_to_move();
+  if (options_.bounds) {
+    if (const int verdict = domineering::decided_by_bounds(b, side); verdict != 0) {
+      ++counters_.bounds_decided;
+      return Decision{Score(verdict), Bound::EXACT};
+    }
+  }
+  if (!options_.cgt)
+    return std::nullopt;
+
+  // Every region must be small enough for an exact value; give up at the first that is not.
+  const domineering::RowBits* rows = b.rows().data();
+  domineering::RowBits coverable[domineering::MAX_SIDE];
+  domineering::coverable_cells(rows, b.height(), coverable);
+  bool any = false;
+  for (int r = 0; r < b.height(); ++r)
+    any |= coverable[r] != 0;
+  if (!any)
+    return std::nullopt; // no move at all: the search's terminal test handles it
+  // Values go into a fixed buffer: a board of MAX_SOLVE_SIDE^2 cells has at most half as many
+  // regions. A region too large ends the attempt; the values already found were cheap (the
+  // catalogue) or are worth keeping anyway (the component cache).
+  constexpr std::size_t MAX_REGIONS = std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE / 2;
+  std::array<cgt::GameId, MAX_REGIONS> values;
+  std::size_t count = 0;
+  bool too_large = false;
+  domineering::for_each_region(rows, b.height(), [&](const domineering::RowBits* region, int first, int last) {
+    if (too_large)
+      return;
+    const Shape s = Shape::normalised(region + first, last - first + 1);
+    if (s.cells() > options_.exact_cells)
+      too_large = true;
+    else
+      values[count++] = region_value(s);
+  });
+  if (too_large) {
+    ++counters_.cgt_too_large;
+    return std::nullopt;
+  }
+  const cgt::GameId total = cgt::sum(std::span<const cgt::GameId>(values.data(), count));
+  // Vertical (Left) moving first wins iff G is not <= 0; Horizontal iff G is not >= 0.
+  const bool wins = side == domineering::Side::Left ? !cgt::leq(total, cgt::ZERO) : !cgt::leq(cgt::ZERO, total);
+  ++counters_.cgt_decided;
+  return Decision{Score(wins ? 1 : -1), Bound::EXACT};
+}
+
+} // namespace solver

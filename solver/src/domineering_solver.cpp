@@ -1,0 +1,315 @@
+#include "solver/domineering_solver.h"
+
+#include "solver/search.h"
+#include "solver/table_concept.h"
+#include "solver/tt.h"
+
+#include "cgt/input_error.h"
+
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+#include <variant>
+
+namespace solver {
+
+namespace {
+
+using domineering::Side;
+using Clock = std::chrono::steady_clock;
+
+// Threads we accept: far more than the cores only wastes memory, and the component caches
+// are per thread.
+constexpr int MAX_THREADS = 1024;
+
+std::size_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? std::size_t(pages) * std::size_t(size) : 0;
+}
+
+// Everything one search thread owns: its Searcher (which owns its EndgameHooks) and what the
+// counters read before the current solve, to report per-solve differences.
+template <class Table>
+struct Worker {
+  using S = Searcher<DomineeringPosition, Table, EndgameHooks>;
+  Worker(Table& table, const catalogue::Catalogue& c, const EndgameOptions& o) : searcher(table, EndgameHooks(c, o)) {}
+  S searcher;
+  EndgameCounters endgame_at_start;
+  cache::Stats components_at_start;
+  bool used = false;
+};
+
+cache::Stats minus(const cache::Stats& a, const cache::Stats& b) {
+  cache::Stats d = a;
+  d.lookups -= b.lookups;
+  d.hits -= b.hits;
+  d.misses -= b.misses;
+  d.first_time_misses -= b.first_time_misses;
+  d.re_evaluations -= b.re_evaluations;
+  d.evictions -= b.evictions;
+  d.insertions -= b.insertions;
+  d.bypasses -= b.bypasses;
+  return d;
+}
+
+EndgameCounters minus(const EndgameCounters& a, const EndgameCounters& b) {
+  return {a.asked - b.asked, a.bounds_decided - b.bounds_decided, a.cgt_decided - b.cgt_decided, a.cgt_too_large - b.cgt_too_large,
+          a.components_valued - b.components_valued};
+}
+
+cache::Stats& add(cache::Stats& a, const cache::Stats& b) {
+  a.lookups += b.lookups;
+  a.hits += b.hits;
+  a.misses += b.misses;
+  a.first_time_misses += b.first_time_misses;
+  a.re_evaluations += b.re_evaluations;
+  a.evictions += b.evictions;
+  a.insertions += b.insertions;
+  a.bypasses += b.bypasses;
+  return a;
+}
+
+} // namespace
+
+struct DomineeringSolver::Impl {
+  const catalogue::Catalogue& catalogue;
+  SolveOptions options;
+  EndgameOptions per_thread;
+  std::variant<std::monostate, std::unique_ptr<WinLossTable>> table;
+  NoTable no_table;
+  tbb::enumerable_thread_specific<std::unique_ptr<Worker<WinLossTable>>> with_table;
+  tbb::enumerable_thread_specific<std::unique_ptr<Worker<NoTable>>> without_table;
+
+  std::atomic<std::uint64_t> progress_nodes{0};
+  std::atomic<int> current_root_move{-1};
+
+  Impl(const catalogue::Catalogue& c, const SolveOptions& o) : catalogue(c), options(o), per_thread(o.endgame) {
+    per_thread.component_entries = std::max<std::size_t>(1, o.endgame.component_entries / std::size_t(std::max(1, o.threads)));
+    if (o.table_mib > 0)
+      table = std::make_unique<WinLossTable>(TableSize::from_mib(o.table_mib));
+  }
+
+  template <class Table>
+  Worker<Table>& worker(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers) {
+    auto& w = workers.local();
+    if (!w) {
+      w = std::make_unique<Worker<Table>>(t, catalogue, per_thread);
+      w->searcher.set_progress_counter(&progress_nodes);
+      w->searcher.set_stop_flag(options.interrupt);
+    }
+    if (!w->used) {
+      w->used = true;
+      w->searcher.reset_counters();
+      w->endgame_at_start = w->searcher.hooks().counters();
+      w->components_at_start = w->searcher.hooks().component_stats();
+    }
+    return *w;
+  }
+
+  // The serial search of one child position: does the side to move there win? nullopt when
+  // stopped.
+  template <class Table>
+  std::optional<bool> serial(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
+                             int ply, const StopChain* chain) {
+    auto& w = worker(t, workers);
+    w.searcher.set_stop_chain(chain);
+    const Score v = w.searcher.solve(pos, -1, 1, ply);
+    w.searcher.set_stop_chain(nullptr);
+    if (w.searcher.aborted())
+      return std::nullopt;
+    return v > 0;
+  }
+
+  // Young Brothers Wait over the top SPLIT_PLIES plies. Returns whether the side to move wins,
+  // the winning move in *winner when asked for, or nullopt when stopped.
+  template <class Table>
+  std::optional<bool> split(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
+                            int ply, const StopChain* chain, std::atomic<int>* winner) {
+    if (chain != nullptr && chain->stopped())
+      return std::nullopt;
+    const bool root = ply == 0;
+    if (!root && (ply >= SPLIT_PLIES || options.threads <= 1 || pos.board().empty_cells() < MIN_SPLIT_CELLS))
+      return serial(t, workers, pos, ply, chain);
+    auto& w = worker(t, workers);
+    if (!root)
+      if (const auto d = w.searcher.hooks().decide(pos, ply, -1, 1))
+        return d->score > 0;
+    MoveList<DomineeringPosition> moves(pos);
+    if (moves.size() == 0)
+      return false;
+    const auto* m = moves.begin();
+    const auto search_child = [&](DomineeringPosition::Move mv, const StopChain* c) -> std::optional<bool> {
+      DomineeringPosition child = pos;
+      child.make(mv);
+      if (root)
+        current_root_move.store(mv, std::memory_order_relaxed);
+      const auto r = options.threads <= 1 ? serial(t, workers, child, ply + 1, c) : split(t, workers, child, ply + 1, c, nullptr);
+      if (!r)
+        return std::nullopt;
+      return !*r; // the child's side to move loses: this move wins
+    };
+    // The eldest brother alone.
+    const auto first = search_child(*m, chain);
+    if (!first)
+      return std::nullopt;
+    if (*first) {
+      if (winner)
+        winner->store(*m);
+      return true;
+    }
+    if (options.threads <= 1) {
+      for (++m; m != moves.end(); ++m) {
+        const auto r = search_child(*m, chain);
+        if (!r)
+          return std::nullopt;
+        if (*r) {
+          if (winner)
+            winner->store(*m);
+          return true;
+        }
+      }
+      return false;
+    }
+    // The younger brothers in parallel; the first to win stops the others.
+    std::atomic<bool> won{false};
+    const StopChain mine{&won, chain};
+    tbb::task_group tg;
+    for (++m; m != moves.end(); ++m) {
+      const DomineeringPosition::Move mv = *m;
+      tg.run([&, mv] {
+        if (mine.stopped())
+          return;
+        const auto r = search_child(mv, &mine);
+        if (r && *r && !won.exchange(true) && winner)
+          winner->store(mv);
+      });
+    }
+    tg.wait();
+    if (chain != nullptr && chain->stopped())
+      return std::nullopt;
+    return won.load();
+  }
+
+  template <class Table>
+  SolveResult run(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, const domineering::Board& board,
+                  Side first) {
+    SolveResult result;
+    result.first = first;
+    for (auto& w : workers)
+      if (w)
+        w->used = false;
+    if constexpr (!std::is_same_v<Table, NoTable>)
+      t.new_search();
+    DomineeringPosition pos(board, first);
+    std::atomic<int> winner{-1};
+    const StopChain root_chain{options.interrupt, nullptr};
+    std::optional<bool> wins;
+    const auto body = [&] { wins = split(t, workers, pos, 0, &root_chain, &winner); };
+    if (options.threads <= 1) {
+      body();
+    } else {
+      tbb::task_arena arena(options.threads);
+      arena.execute(body);
+    }
+    result.stats.nodes = 1; // the root, which the driver expands itself
+    for (auto& w : workers) {
+      if (!w || !w->used)
+        continue;
+      result.stats.nodes += w->searcher.nodes();
+      result.stats.table += w->searcher.stats();
+      result.stats.endgame += minus(w->searcher.hooks().counters(), w->endgame_at_start);
+      add(result.stats.components, minus(w->searcher.hooks().component_stats(), w->components_at_start));
+      result.stats.component_half_life = std::max(result.stats.component_half_life, w->searcher.hooks().component_half_life());
+    }
+    if (!wins) {
+      result.interrupted = true;
+      return result;
+    }
+    result.first_player_wins = *wins;
+    if (*wins && winner.load() >= 0)
+      result.winning_move = DomineeringPosition::decode(DomineeringPosition::Move(winner.load()), first);
+    return result;
+  }
+};
+
+DomineeringSolver::DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& o) {
+  if (o.threads < 1 || o.threads > MAX_THREADS)
+    throw cgt::InputError(fmt::format("--threads {} out of range (1 to {})", o.threads, MAX_THREADS));
+  const std::size_t physical = physical_memory_bytes();
+  if (physical > 0 && o.table_mib > physical / (std::size_t{1} << 20))
+    throw cgt::InputError(fmt::format("--tt-mb {} exceeds this machine's physical memory ({} MiB)", o.table_mib, physical >> 20));
+  if (o.table_mib > (std::size_t{1} << 40))
+    throw cgt::InputError(fmt::format("--tt-mb {} is absurd", o.table_mib));
+  impl_ = std::make_unique<Impl>(c, o);
+}
+
+DomineeringSolver::~DomineeringSolver() = default;
+
+std::size_t DomineeringSolver::table_bytes() const {
+  if (auto* t = std::get_if<std::unique_ptr<WinLossTable>>(&impl_->table))
+    return (*t)->bytes();
+  return 0;
+}
+
+SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first, const std::function<void(const SolveProgress&)>& progress,
+                                     double progress_interval) {
+  Impl& im = *impl_;
+  im.progress_nodes.store(0);
+  im.current_root_move.store(-1);
+  const auto start = Clock::now();
+
+  // A monitoring thread, only while a caller wants progress.
+  std::mutex mu;
+  std::condition_variable cv;
+  bool done = false;
+  std::thread monitor;
+  if (progress) {
+    monitor = std::thread([&] {
+      std::unique_lock lock(mu);
+      while (!cv.wait_for(lock, std::chrono::duration<double>(progress_interval), [&] { return done; })) {
+        SolveProgress p;
+        p.nodes = im.progress_nodes.load(std::memory_order_relaxed);
+        p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (const int m = im.current_root_move.load(std::memory_order_relaxed); m >= 0)
+          p.root_move = DomineeringPosition::decode(DomineeringPosition::Move(m), first);
+        progress(p);
+      }
+    });
+  }
+  SolveResult r;
+  try {
+    if (auto* t = std::get_if<std::unique_ptr<WinLossTable>>(&im.table))
+      r = im.run(**t, im.with_table, board, first);
+    else
+      r = im.run(im.no_table, im.without_table, board, first);
+  } catch (...) {
+    if (monitor.joinable()) {
+      {
+        std::lock_guard lock(mu);
+        done = true;
+      }
+      cv.notify_all();
+      monitor.join();
+    }
+    throw;
+  }
+  if (monitor.joinable()) {
+    {
+      std::lock_guard lock(mu);
+      done = true;
+    }
+    cv.notify_all();
+    monitor.join();
+  }
+  r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return r;
+}
+
+} // namespace solver
