@@ -11,7 +11,11 @@
 
 namespace catalogue {
 
-std::string default_cache_path() {
+namespace {
+bool binary_cache(int max_cells) { return max_cells > 10; }
+} // namespace
+
+std::string default_cache_path(int max_cells) {
   namespace fs = std::filesystem;
   fs::path dir;
   if (const char* d = std::getenv("DOMINEERING_CACHE_DIR"); d && *d)
@@ -22,26 +26,29 @@ std::string default_cache_path() {
     dir = fs::path(h) / ".cache" / "domineering";
   else
     dir = fs::temp_directory_path() / "domineering";
-  return (dir / ("catalogue-" + std::to_string(DEFAULT_MAX_CELLS) + ".tsv")).string();
+  return (dir / ("catalogue-" + std::to_string(max_cells) + (binary_cache(max_cells) ? ".bin" : ".tsv"))).string();
 }
 
-Catalogue load_catalogue(const std::string& path) {
+Catalogue load_catalogue(const std::string& path, int default_cells) {
   if (!path.empty())
     return is_binary_catalogue(path) ? read_binary_file(path) : read_tsv_file(path);
-  const std::string cached = default_cache_path();
+  const std::string cached = default_cache_path(default_cells);
   if (std::ifstream(cached).good()) {
     try {
-      Catalogue c = read_tsv_file(cached);
-      if (c.max_cells() == DEFAULT_MAX_CELLS)
+      Catalogue c = binary_cache(default_cells) ? read_binary_file(cached) : read_tsv_file(cached);
+      if (c.max_cells() == default_cells)
         return c;
     } catch (const cgt::InputError&) {
       // A damaged cache is rebuilt below.
     }
   }
-  Catalogue c = Catalogue::build(DEFAULT_MAX_CELLS);
+  Catalogue c = Catalogue::build(default_cells);
   try {
     std::filesystem::create_directories(std::filesystem::path(cached).parent_path());
-    write_tsv_file(c, cached);
+    if (binary_cache(default_cells))
+      write_binary_file(c, cached);
+    else
+      write_tsv_file(c, cached);
   } catch (const std::exception&) {
     // The cache is an optimisation; failing to write it only costs the rebuild next time.
   }

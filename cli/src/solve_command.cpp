@@ -102,8 +102,8 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
   cmd->add_option("--tt-mb", a.tt_mb, "Transposition table size in MiB (default 256)");
-  cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: the built-in 8-cell catalogue)");
-  cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly (default 14)");
+  cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: every shape up to 12 cells, built once and cached)");
+  cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default 14)");
   cmd->add_option("--component-entries", a.component_entries, "Entries of the component cache, all threads together");
   cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
@@ -118,7 +118,7 @@ void add_solve_command(CLI::App& app) {
       throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
-    const catalogue::Catalogue cat = catalogue::load_catalogue(a.catalogue_file);
+    const catalogue::Catalogue cat = catalogue::load_catalogue(a.catalogue_file, catalogue::SOLVER_MAX_CELLS);
     solver::SolveOptions o;
     o.threads = a.threads == 0 ? default_threads() : a.threads;
     o.table_mib = a.no_table ? 0 : a.tt_mb;
@@ -223,7 +223,7 @@ void add_bench_command(CLI::App& app) {
   static bool json = false;
   cmd->add_flag("--json", json, "Print one JSON object");
   cmd->callback([] {
-    const catalogue::Catalogue cat = catalogue::load_catalogue();
+    const catalogue::Catalogue cat = catalogue::load_catalogue("", catalogue::SOLVER_MAX_CELLS);
     std::uint64_t total = 0;
     double seconds = 0;
     nlohmann::json rows = nlohmann::json::array();

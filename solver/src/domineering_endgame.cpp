@@ -97,7 +97,7 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   // Vertical (Left) moving first wins iff G is not <= 0; Horizontal iff G is not >= 0.
   const bool wins = side == domineering::Side::Left ? !cgt::leq(total, cgt::ZERO) : !cgt::leq(cgt::ZERO, total);
   ++counters_.cgt_decided;
-  return Decision{Score(wins ? 1 : -1), Bound::EXACT};
+  return Decision{Score(wins ? 1 : -1), Bound::EXACT, true};
 }
 
 } // namespace solver

@@ -1,23 +1,27 @@
 // DomineeringPosition: a Domineering board and the side to move, as the generic search sees a
 // game (game_concept.h). Scores are win/loss only: +1 when the side to move wins, -1 when it
-// loses, and the player who cannot move loses. A move is the code row * CODE_STRIDE + column
-// of its first cell (the side is the side to move), so boards up to MAX_SOLVE_SIDE on each side
-// fit the table's 8-bit move field. The key is the board's Zobrist key with a word XORed in when
-// Horizontal is to move.
+// loses; the player who cannot move loses. A move is the code row * CODE_STRIDE + column of its
+// first cell (the side is the side to move), so boards up to MAX_SOLVE_SIDE a side fit the
+// table's 8-bit move field. The position keeps its empty cells twice, by rows and by columns,
+// so that both sides' move counts are one table lookup per line.
 //
-// Move order (the search tries moves in the order generate_moves writes them, after the table's
-// move): each placement is scored by the ORDERING formula below and sorted, highest first.
-// Placements that kill the opponent's placements come first, those that kill one's own later, and
-// safe placements (which the opponent can never take away) last, because they will still be
-// there when nothing else is.
+// Keys are symmetric: a position and its reflections (left-right, top-bottom, both) have the
+// same key, and on a square board so do its transposes with the other side to move (Vertical to
+// move in P is Horizontal to move in P transposed). The key is the least of the keys of those
+// images, each kept up to date by XOR, so all of them share one table entry.
+//
+// Move order: every placement is scored by the change it makes to
+//   (own most moves + own safe moves) - (opponent's most moves + opponent's safe moves)
+// (the counts of domineering/move_bounds.h, recomputed only on the lines the move touches), and
+// safe placements, which nothing can take away, go last; ties keep row-major order.
 #pragma once
 
 #include "solver/score.h"
 
 #include "domineering/board.h"
-#include "domineering/move_bounds.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -27,12 +31,40 @@ namespace solver {
 inline constexpr int MAX_SOLVE_SIDE = 16;
 inline constexpr int CODE_STRIDE = 16;
 
-// ORDERING: score = OPPONENT_KILL_WEIGHT * (opponent placements the move removes)
-//                 - OWN_KILL_WEIGHT * (own placements it removes, itself excluded)
-//                 - SAFE_PENALTY * (the move is safe)
-inline constexpr int OPPONENT_KILL_WEIGHT = 2;
-inline constexpr int OWN_KILL_WEIGHT = 1;
-inline constexpr int SAFE_PENALTY = 16;
+// A placement that is itself safe is tried after every other one.
+inline constexpr int SAFE_PENALTY = 1 << 12;
+
+namespace detail {
+
+using Line = std::uint32_t; // one row or one column, bit i = cell i empty; at most 16 cells used
+
+// The most disjoint dominoes along one line: floor(run / 2) summed over its runs of empty cells,
+// for every 16-bit line, as one table.
+struct LinePacking {
+  std::array<std::uint8_t, 1 << MAX_SOLVE_SIDE> count{};
+  LinePacking() {
+    for (std::uint32_t x = 0; x < count.size(); ++x) {
+      int n = 0, run = 0;
+      for (int i = 0; i <= MAX_SOLVE_SIDE; ++i) {
+        if (i < MAX_SOLVE_SIDE && (x >> i & 1)) {
+          ++run;
+        } else {
+          n += run / 2;
+          run = 0;
+        }
+      }
+      count[x] = std::uint8_t(n);
+    }
+  }
+};
+inline const LinePacking LINE_PACKING{}; // built at start-up: 2^16 entries, about a million steps
+inline int pack(Line x) { return LINE_PACKING.count[x & 0xFFFFu]; }
+
+// Cells of a line that the other side can never cover: empty with both neighbours across the
+// line (`before`, `after`, the parallel lines on either side) filled.
+constexpr Line dead(Line here, Line before, Line after) { return here & ~before & ~after; }
+
+} // namespace detail
 
 class DomineeringPosition {
 public:
@@ -46,7 +78,24 @@ public:
   // Precondition: the board fits MAX_SOLVE_SIDE (the CLI checks and refuses larger ones).
   DomineeringPosition(const domineering::Board& b, domineering::Side to_move) : board_(b), side_(to_move) {
     assert(b.height() <= MAX_SOLVE_SIDE && b.width() <= MAX_SOLVE_SIDE);
-    key_ = b.key() ^ (to_move == domineering::Side::Right ? HORIZONTAL_TO_MOVE : 0);
+    h_ = b.height();
+    w_ = b.width();
+    images_ = h_ == w_ ? 8 : 4;
+    for (int r = 0; r < h_; ++r) {
+      rows_[std::size_t(r) + 1] = b.row(r);
+      for (int c = 0; c < w_; ++c)
+        if (b.is_empty(r, c))
+          cols_[std::size_t(c) + 1] |= detail::Line{1} << r;
+    }
+    // The board's size is part of the key, so one table can serve boards of different sizes
+    // (all images of a board have its size: transposes are only used on square boards).
+    const std::uint64_t size_word = domineering::Board(h_, w_).key();
+    for (int i = 0; i < images_; ++i)
+      keys_[std::size_t(i)] = size_word ^ ((i >= 4) != (to_move == domineering::Side::Right) ? HORIZONTAL_TO_MOVE : 0);
+    for (int r = 0; r < h_; ++r)
+      for (int c = 0; c < w_; ++c)
+        if (!b.is_empty(r, c))
+          toggle_keys(r, c);
   }
 
   const domineering::Board& board() const { return board_; }
@@ -58,92 +107,84 @@ public:
   static Move encode(const domineering::Move& m) { return Move(m.row * CODE_STRIDE + m.col); }
 
   Move* generate_moves(Move* out) const {
-    using domineering::RowBits;
-    const int h = board_.height();
-    RowBits vm[MAX_SOLVE_SIDE + 2] = {}, hm[MAX_SOLVE_SIDE + 2] = {}, safe[MAX_SOLVE_SIDE + 2] = {};
-    // Index r + 1 holds row r, so that rows -1 and h read as empty.
-    for (int r = 0; r < h; ++r) {
-      vm[r + 1] = board_.move_mask(domineering::Side::Left, r);
-      hm[r + 1] = board_.move_mask(domineering::Side::Right, r);
-    }
     const bool vertical = side_ == domineering::Side::Left;
-    for (int r = 0; r < h; ++r) {
-      const RowBits here = board_.row(r);
-      if (vertical) {
-        safe[r + 1] = domineering::horizontal_dead(here);
-      } else {
-        const RowBits above = r > 0 ? board_.row(r - 1) : 0, below = r + 1 < h ? board_.row(r + 1) : 0;
-        safe[r + 1] = here & ~above & ~below;
-      }
-    }
+    // Lines in the mover's direction ("own": columns for Vertical) and across it ("cross").
+    const detail::Line* own = vertical ? cols_.data() : rows_.data();
+    const detail::Line* cross = vertical ? rows_.data() : cols_.data();
+    const int own_n = vertical ? w_ : h_;
+    const int cross_n = vertical ? h_ : w_;
     int scores[MAX_MOVES];
     Move* begin = out;
-    for (int r = 0; r < h; ++r) {
-      for (RowBits m = vertical ? vm[r + 1] : hm[r + 1]; m; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        const RowBits bit = RowBits{1} << c;
-        int opp, own;
-        bool is_safe;
-        if (vertical) {
-          const RowBits near = bit | (bit >> 1); // horizontal placements at c-1 and c cover column c
-          opp = std::popcount(hm[r + 1] & near) + std::popcount(hm[r + 2] & near);
-          own = int((vm[r] & bit) != 0) + int((vm[r + 2] & bit) != 0);
-          is_safe = (safe[r + 1] & safe[r + 2] & bit) != 0;
-        } else {
-          const RowBits cells = bit | (bit << 1);
-          opp = std::popcount(vm[r] & cells) + std::popcount(vm[r + 1] & cells);
-          own = int((hm[r + 1] & (bit >> 1)) != 0) + int((hm[r + 1] & (bit << 1)) != 0);
-          is_safe = (safe[r + 1] & cells) == cells;
-        }
-        scores[out - begin] = OPPONENT_KILL_WEIGHT * opp - OWN_KILL_WEIGHT * own - (is_safe ? SAFE_PENALTY : 0);
+    for (int i = 1; i <= own_n; ++i) {
+      for (detail::Line m = own[i] & (own[i] >> 1); m; m &= m - 1) {
+        const int j = std::countr_zero(m) + 1; // the placement covers cross lines j and j + 1
+        const detail::Line cells = detail::Line{3} << (j - 1);
+        // Own counts change on own line i (most moves) and lines i-1..i+1 (safe moves); lines
+        // off the board hold no cell, so only lines 1..own_n are counted.
+        int delta = detail::pack(own[i] & ~cells) - detail::pack(own[i]);
+        const auto own_line = [&](int k) { return k == i ? own[k] & ~cells : own[k]; };
+        for (int k = std::max(1, i - 1); k <= std::min(own_n, i + 1); ++k)
+          delta += detail::pack(detail::dead(own_line(k), own_line(k - 1), own_line(k + 1))) -
+                   detail::pack(detail::dead(own[k], own[k - 1], own[k + 1]));
+        // The opponent's counts change on cross lines j, j+1 (most) and j-1..j+2 (safe).
+        const detail::Line bit = detail::Line{1} << (i - 1);
+        const auto cross_line = [&](int k) { return k == j || k == j + 1 ? cross[k] & ~bit : cross[k]; };
+        for (int k = j; k <= j + 1; ++k)
+          delta -= detail::pack(cross_line(k)) - detail::pack(cross[k]);
+        for (int k = std::max(1, j - 1); k <= std::min(cross_n, j + 2); ++k)
+          delta -= detail::pack(detail::dead(cross_line(k), cross_line(k - 1), cross_line(k + 1))) -
+                   detail::pack(detail::dead(cross[k], cross[k - 1], cross[k + 1]));
+        const bool is_safe = (detail::dead(own[i], own[i - 1], own[i + 1]) & cells) == cells;
+        scores[out - begin] = delta - (is_safe ? SAFE_PENALTY : 0);
+        const int r = vertical ? j - 1 : i - 1, c = vertical ? i - 1 : j - 1;
         *out++ = Move(r * CODE_STRIDE + c);
       }
     }
     // Insertion sort, highest score first; stable, so equal scores keep row-major order.
     const int n = int(out - begin);
-    for (int i = 1; i < n; ++i) {
-      const int s = scores[i];
-      const Move mv = begin[i];
-      int j = i - 1;
-      while (j >= 0 && scores[j] < s) {
-        scores[j + 1] = scores[j];
-        begin[j + 1] = begin[j];
-        --j;
+    for (int a = 1; a < n; ++a) {
+      const int s = scores[a];
+      const Move mv = begin[a];
+      int b = a - 1;
+      while (b >= 0 && scores[b] < s) {
+        scores[b + 1] = scores[b];
+        begin[b + 1] = begin[b];
+        --b;
       }
-      scores[j + 1] = s;
-      begin[j + 1] = mv;
+      scores[b + 1] = s;
+      begin[b + 1] = mv;
     }
     return out;
   }
 
   void make(Move m) {
     assert(is_legal(m));
-    board_.play(decode(m, side_));
+    flip(decode(m, side_));
     side_ = domineering::opponent(side_);
-    key_ = board_.key() ^ (side_ == domineering::Side::Right ? HORIZONTAL_TO_MOVE : 0);
   }
 
   void unmake(Move m) {
     side_ = domineering::opponent(side_);
-    board_.undo(decode(m, side_));
-    key_ = board_.key() ^ (side_ == domineering::Side::Right ? HORIZONTAL_TO_MOVE : 0);
+    flip(decode(m, side_));
   }
 
-  std::uint64_t key() const { return key_; }
+  std::uint64_t key() const { return least(keys_); }
   std::uint64_t key_after(Move m) const {
+    std::array<std::uint64_t, 8> k = keys_;
     const domineering::Move d = decode(m, side_);
     const int r2 = d.side == domineering::Side::Left ? d.row + 1 : d.row;
     const int c2 = d.side == domineering::Side::Left ? d.col : d.col + 1;
-    return key_ ^ domineering::zobrist(d.row, d.col) ^ domineering::zobrist(r2, c2) ^ HORIZONTAL_TO_MOVE;
+    for (int i = 0; i < images_; ++i)
+      k[std::size_t(i)] ^= image_zobrist(i, d.row, d.col) ^ image_zobrist(i, r2, c2) ^ HORIZONTAL_TO_MOVE;
+    return least(k);
   }
-  std::uint64_t key_from_scratch() const {
-    const domineering::Board fresh = domineering::Board::from_rows(board_.height(), board_.width(), board_.rows().data());
-    return fresh.key() ^ (side_ == domineering::Side::Right ? HORIZONTAL_TO_MOVE : 0);
-  }
+  std::uint64_t key_from_scratch() const { return DomineeringPosition(board_, side_).key(); }
 
   bool is_terminal() const {
-    for (int r = 0; r < board_.height(); ++r)
-      if (board_.move_mask(side_, r))
+    const detail::Line* own = side_ == domineering::Side::Left ? cols_.data() : rows_.data();
+    const int n = side_ == domineering::Side::Left ? w_ : h_;
+    for (int i = 1; i <= n; ++i)
+      if (own[i] & (own[i] >> 1))
         return false;
     return true;
   }
@@ -154,9 +195,54 @@ public:
   bool is_legal(Move m) const { return m < MOVE_CODES && board_.is_legal(decode(m, side_)); }
 
 private:
+  // The zobrist word of cell (r, c) in image i: 0 identity, 1 columns mirrored, 2 rows mirrored,
+  // 3 both; 4..7 the same after transposing (square boards only).
+  std::uint64_t image_zobrist(int i, int r, int c) const {
+    if (i & 1)
+      c = w_ - 1 - c;
+    if (i & 2)
+      r = h_ - 1 - r;
+    if (i & 4)
+      std::swap(r, c);
+    return domineering::zobrist(r, c);
+  }
+
+  void toggle_keys(int r, int c) {
+    for (int i = 0; i < images_; ++i)
+      keys_[std::size_t(i)] ^= image_zobrist(i, r, c);
+  }
+
+  // Fills or empties the two cells of d, in both line sets, the board and the keys.
+  void flip(const domineering::Move& d) {
+    const int r2 = d.side == domineering::Side::Left ? d.row + 1 : d.row;
+    const int c2 = d.side == domineering::Side::Left ? d.col : d.col + 1;
+    const bool filling = board_.is_empty(d.row, d.col);
+    if (filling)
+      board_.play(d);
+    else
+      board_.undo(d);
+    for (const auto& [r, c] : {std::pair{int(d.row), int(d.col)}, std::pair{r2, c2}}) {
+      rows_[std::size_t(r) + 1] ^= detail::Line{1} << c;
+      cols_[std::size_t(c) + 1] ^= detail::Line{1} << r;
+      toggle_keys(r, c);
+    }
+    for (int i = 0; i < images_; ++i)
+      keys_[std::size_t(i)] ^= HORIZONTAL_TO_MOVE;
+  }
+
+  std::uint64_t least(const std::array<std::uint64_t, 8>& k) const {
+    std::uint64_t m = k[0];
+    for (int i = 1; i < images_; ++i)
+      m = std::min(m, k[std::size_t(i)]);
+    return m;
+  }
+
   domineering::Board board_;
   domineering::Side side_;
-  std::uint64_t key_ = 0;
+  int h_ = 0, w_ = 0, images_ = 4;
+  // Index i + 1 holds row / column i; indices 0 and side + 1 stay empty (off the board).
+  std::array<detail::Line, MAX_SOLVE_SIDE + 3> rows_{}, cols_{};
+  std::array<std::uint64_t, 8> keys_{};
 };
 
 } // namespace solver

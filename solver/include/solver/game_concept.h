@@ -71,13 +71,18 @@ private:
 struct Decision {
   Score score = 0;
   Bound bound = Bound::EXACT;
+  // Whether the search should keep the decision in the table: worth it when it was costly to
+  // reach (a CGT sum), not when it is a few word operations (move bounds).
+  bool store = false;
 };
 
 // A hook is asked at every non-terminal node after the table, before any move is generated:
 // h.decide(g, ply, alpha, beta) returns a Decision or nothing. The search applies the same bound
 // gate as to a table entry (an exact value always settles the node, a lower bound only at or
 // above beta, an upper bound only at or below alpha) and otherwise searches on as if the hook
-// had said nothing. Decisions are not stored in the table: a hook that is costly caches itself.
+// had said nothing. A decision is stored in the table only when it asks to be (Decision::store),
+// as a depth-0 entry (searches to the end: no work below it), so cheap ones do not crowd out
+// searched results.
 // Each search thread owns its hooks, so hooks may keep per-thread state.
 template <class H, class G>
 concept SearchHooks = requires(H& h, const G& g, int ply, Score alpha, Score beta) {

@@ -168,8 +168,12 @@ private:
 
     // Step 5. The game's hook may decide the position without a search; same bound gate.
     if (const std::optional<Decision> d = hooks_.decide(std::as_const(g), ply, alpha, beta);
-        d && settles(d->bound, d->score, alpha, beta))
+        d && settles(d->bound, d->score, alpha, beta)) {
+      if constexpr (Table::ENABLED)
+        if (d->store)
+          stats_.count(writer.write(0, score_to_tt(d->score, ply, G::MATE_BOUND), d->bound, NO_MOVE));
       return d->score;
+    }
 
     // Step 6. The stored move first, after is_legal: a false match may carry any move code.
     Score best = -INFINITE_SCORE;

@@ -1,0 +1,146 @@
+#include "solver/domineering_solver.h"
+
+#include "catalogue/catalogue.h"
+#include "domineering/value_table.h"
+
+#include "cgt/compare.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using domineering::Board;
+using domineering::Side;
+using solver::DomineeringSolver;
+using solver::SolveOptions;
+
+namespace {
+
+const catalogue::Catalogue& eight() {
+  static const catalogue::Catalogue c = catalogue::Catalogue::build(8);
+  return c;
+}
+
+SolveOptions options(int threads = 1) {
+  SolveOptions o;
+  o.threads = threads;
+  o.table_mib = 16;
+  return o;
+}
+
+// The outcome class from two solves: L, R, N or P.
+cgt::Outcome solved_outcome(DomineeringSolver& s, const Board& b) {
+  const bool v = s.solve(b, Side::Left).first_player_wins;
+  const bool h = s.solve(b, Side::Right).first_player_wins;
+  return v && h ? cgt::Outcome::N : !v && !h ? cgt::Outcome::P : v ? cgt::Outcome::L : cgt::Outcome::R;
+}
+
+cgt::Outcome value_outcome(const Board& b) { return cgt::outcome(domineering::ValueTable::shared().value(b)); }
+
+Board random_board(std::mt19937& rng, int rows, int cols, int fill_percent) {
+  Board b(rows, cols);
+  auto r = b.rows();
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      if (int(rng() % 100) < fill_percent)
+        r[std::size_t(i)] &= ~(domineering::RowBits{1} << j);
+  return Board::from_rows(rows, cols, r.data());
+}
+
+} // namespace
+
+TEST_CASE("every rectangle up to 6x6 (but 6x6) has the outcome of its CGT value", "[solver]") {
+  DomineeringSolver s(eight(), options());
+  for (int rows = 1; rows <= 6; ++rows)
+    for (int cols = 1; cols <= 6; ++cols) {
+      if (rows == 6 && cols == 6)
+        continue;
+      const Board b(rows, cols);
+      CAPTURE(rows, cols);
+      CHECK(solved_outcome(s, b) == value_outcome(b));
+    }
+}
+
+TEST_CASE("random boards with holes have the outcome of their CGT value", "[solver]") {
+  DomineeringSolver s(eight(), options());
+  std::mt19937 rng(77);
+  for (int i = 0; i < 60; ++i) {
+    const Board b = random_board(rng, 3 + int(rng() % 4), 3 + int(rng() % 4), 20 + int(rng() % 20));
+    CAPTURE(b.text());
+    CHECK(solved_outcome(s, b) == value_outcome(b));
+  }
+}
+
+TEST_CASE("switching parts of the search off never changes a result", "[solver]") {
+  // configuration: threads, table MiB, move bounds, CGT values
+  static const struct Row {
+    const char* name;
+    int threads;
+    std::size_t table_mib;
+    bool bounds, cgt;
+  } rows[] = {{"parallel", 2, 16, true, true},  {"no table", 1, 0, true, true},     {"no CGT", 1, 16, true, false},
+              {"no bounds", 1, 16, false, true}, {"nothing", 1, 0, false, false},   {"parallel, no CGT", 2, 16, true, false}};
+  DomineeringSolver reference(eight(), options());
+  std::mt19937 rng(91);
+  std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
+  for (int i = 0; i < 12; ++i)
+    boards.push_back(random_board(rng, 5 + int(rng() % 2), 5 + int(rng() % 2), 15));
+  for (const Row& row : rows) {
+    SolveOptions o = options(row.threads);
+    o.table_mib = row.table_mib;
+    o.endgame.bounds = row.bounds;
+    o.endgame.cgt = row.cgt;
+    DomineeringSolver s(eight(), o);
+    for (const Board& b : boards)
+      for (Side first : {Side::Left, Side::Right}) {
+        CAPTURE(row.name, b.text(), int(first));
+        CHECK(s.solve(b, first).first_player_wins == reference.solve(b, first).first_player_wins);
+      }
+  }
+}
+
+TEST_CASE("a reported winning move wins", "[solver]") {
+  for (int threads : {1, 2}) {
+    DomineeringSolver s(eight(), options(threads));
+    std::mt19937 rng(5);
+    for (int i = 0; i < 20; ++i) {
+      const Board b = random_board(rng, 5, 6, 20);
+      for (Side first : {Side::Left, Side::Right}) {
+        const auto r = s.solve(b, first);
+        CAPTURE(threads, b.text(), int(first));
+        REQUIRE(r.first_player_wins == r.winning_move.has_value());
+        if (!r.winning_move)
+          continue;
+        Board after = b;
+        REQUIRE(after.is_legal(*r.winning_move));
+        after.play(*r.winning_move);
+        CHECK(!s.solve(after, domineering::opponent(first)).first_player_wins);
+      }
+    }
+  }
+}
+
+TEST_CASE("an interrupted solve says so", "[solver]") {
+  std::atomic<bool> stop{true};
+  SolveOptions o = options();
+  o.interrupt = &stop;
+  DomineeringSolver s(eight(), o);
+  CHECK(s.solve(Board(6, 6), Side::Left).interrupted);
+}
+
+TEST_CASE("bad solver options are refused", "[solver]") {
+  SolveOptions o = options(0);
+  CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("--threads 0 out of range"));
+  o = options(1);
+  o.table_mib = std::size_t{1} << 30;
+  CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("exceeds this machine's physical memory"));
+}
+
+TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000)", "[solver][.slow]") {
+  // Slow: about two minutes on one core. The board is square, so Horizontal first is the
+  // transpose of Vertical first; both are solved anyway.
+  SolveOptions o = options(2);
+  o.table_mib = 1024;
+  DomineeringSolver s(catalogue::Catalogue::build(12), o);
+  CHECK(solved_outcome(s, Board(8, 8)) == cgt::Outcome::N);
+}
