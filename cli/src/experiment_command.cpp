@@ -109,8 +109,7 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
                       {"lookups_per_game", b.games ? double(b.lookups) / b.games : 0.0},
                       {"plies", b.plies},
                       {"vertical_wins", b.vertical_wins},
-                      {"regions_over_catalogue", b.large_regions},
-                      {"isolated_cells", b.dead_cells}});
+                      {"regions_over_catalogue", b.large_regions}});
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : r.rows) {
     const auto& s = row.stats;

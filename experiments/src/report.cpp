@@ -106,14 +106,14 @@ std::string TextTable::aligned(const std::string& indent) const {
 }
 
 TextTable lookups_table(const ExperimentResult& r) {
-  TextTable t{{"board", "games", "lookups", "lookups per game", "regions over 8 cells", "isolated cells"}, {}, {false, true, true, true, true, true}};
+  TextTable t{{"board", "games", "lookups", "lookups per game", "regions over 8 cells"}, {}, {false, true, true, true, true}};
   const auto& p = r.play;
   for (const BoardStats& b : p.boards)
     t.rows.push_back({b.board, grouped(std::uint64_t(b.games)), grouped(b.lookups), per_game(b.lookups, b.games),
-                      grouped(b.large_regions), grouped(b.dead_cells)});
+                      grouped(b.large_regions)});
   t.rows.push_back({"all", grouped(std::uint64_t(p.games)), grouped(p.lookups), per_game(p.lookups, p.games),
-                    grouped(p.large_regions), grouped(p.dead_cells)});
-  t.rows.push_back({"essay", grouped(ESSAY_GAMES), grouped(ESSAY_LOOKUPS), per_game(ESSAY_LOOKUPS, ESSAY_GAMES), "-", "-"});
+                    grouped(p.large_regions)});
+  t.rows.push_back({"essay", grouped(ESSAY_GAMES), grouped(ESSAY_LOOKUPS), per_game(ESSAY_LOOKUPS, ESSAY_GAMES), "-"});
   return t;
 }
 
@@ -242,11 +242,9 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
 
   md += "## Lookups\n\n" + lookups_table(r).markdown();
   md += fmt::format("\nThe essay's run averaged {} lookups a game; this one {}. Regions over 8 cells are scored by the player's "
-                    "fallback and not looked up (as in the essay, whose catalogue also stops at 8 cells). Isolated empty cells "
-                    "(1-cell regions, value 0) are dropped by the region split and never looked up; counted as lookups they "
-                    "would make {} in all.\n\n",
-                    per_game(ESSAY_LOOKUPS, ESSAY_GAMES), per_game(r.play.lookups, r.play.games),
-                    grouped(r.play.lookups + r.play.dead_cells));
+                    "fallback and not looked up (as in the essay, whose catalogue also stops at 8 cells); isolated empty cells "
+                    "are 1-cell regions and are looked up like the others.\n\n",
+                    per_game(ESSAY_LOOKUPS, ESSAY_GAMES), per_game(r.play.lookups, r.play.games));
 
   md += "## Every rule saw the same lookups\n\n";
   md += fmt::format("- recorded trace: {} lookups, fingerprint `{}` (FNV-1a over the keys)\n", grouped(r.trace.size()), hex(r.trace_fingerprint));

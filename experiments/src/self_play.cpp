@@ -69,9 +69,7 @@ SelfPlayResult self_play(const catalogue::Catalogue& c, const Schedule& s, std::
       ++result.games;
       // The player's counters run over the whole run; the board gets this game's share.
       result.boards.back().large_regions += player.unlooked().large_regions - result.large_regions;
-      result.boards.back().dead_cells += player.unlooked().dead_cells - result.dead_cells;
       result.large_regions = player.unlooked().large_regions;
-      result.dead_cells = player.unlooked().dead_cells;
       if (progress)
         progress(result.games, total);
     }

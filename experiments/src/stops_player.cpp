@@ -17,16 +17,6 @@ namespace {
 
 double to_double(const cgt::Dyadic& d) { return std::ldexp(d.numerator().convert_to<double>(), -int(d.exponent())); }
 
-// Empty cells with no empty neighbour: the 1-cell regions the split leaves out.
-std::uint64_t dead_cells(const Board& b) {
-  domineering::RowBits coverable[domineering::MAX_SIDE];
-  domineering::coverable_cells(b.rows().data(), b.height(), coverable);
-  std::uint64_t n = 0;
-  for (int r = 0; r < b.height(); ++r)
-    n += std::uint64_t(std::popcount(b.row(r) & ~coverable[r]));
-  return n;
-}
-
 } // namespace
 
 StopsPlayer::StopsPlayer(const catalogue::Catalogue& c, std::mt19937_64& rng) : catalogue_(c), rng_(rng) {
@@ -58,13 +48,12 @@ std::optional<Move> StopsPlayer::choose(const Board& board, Side side, int ply, 
   for (int i = 0; i < n; ++i) {
     b.play(moves[i]);
     double score = 0;
-    domineering::for_each_region(b.rows().data(), b.height(), [&](const domineering::RowBits* rows, int first, int last) {
+    domineering::for_each_component(b.rows().data(), b.height(), [&](const domineering::RowBits* rows, int first, int last) {
       const auto region = domineering::Shape::normalised(rows + first, last - first + 1);
       if (region.cells() > catalogue_.max_cells())
         ++unlooked_.large_regions;
       score += estimate(region, lookup);
     });
-    unlooked_.dead_cells += dead_cells(b);
     b.undo(moves[i]);
     const double mine = side == Side::Left ? score : -score;
     if (best_moves.empty() || mine > best) {

@@ -25,17 +25,16 @@ inline void coverable_cells(const RowBits* rows, int height, RowBits* out) {
   }
 }
 
-// Calls f(region_rows, first_row, last_row) for each region, where region_rows[first..last]
-// hold the region's cells (other rows of the buffer are zero). Regions come out in order of
-// their first cell, row-major. The buffer is reused between calls.
+namespace detail {
+
+// Calls f(component_rows, first_row, last_row) for each 4-connected component of the cells set
+// in cells[0..height) (which it consumes), in order of first cell, row-major.
 template <class F>
-void for_each_region(const RowBits* rows, int height, F&& f) {
-  RowBits left[MAX_SIDE];
+void for_each_component_of(RowBits* cells, int height, F&& f) {
   RowBits region[MAX_SIDE] = {};
-  coverable_cells(rows, height, left);
   for (int start = 0; start < height; ++start) {
-    while (left[start] != 0) {
-      region[start] = left[start] & (~left[start] + 1); // lowest cell
+    while (cells[start] != 0) {
+      region[start] = cells[start] & (~cells[start] + 1); // lowest cell
       int first = start, last = start;
       for (bool grew = true; grew;) {
         grew = false;
@@ -45,7 +44,7 @@ void for_each_region(const RowBits* rows, int height, F&& f) {
             grow |= region[r - 1];
           if (r + 1 < height)
             grow |= region[r + 1];
-          grow &= left[r];
+          grow &= cells[r];
           if (grow != region[r]) {
             region[r] = grow;
             grew = true;
@@ -56,11 +55,33 @@ void for_each_region(const RowBits* rows, int height, F&& f) {
       }
       f(static_cast<const RowBits*>(region), first, last);
       for (int r = first; r <= last; ++r) {
-        left[r] &= ~region[r];
+        cells[r] &= ~region[r];
         region[r] = 0;
       }
     }
   }
+}
+
+} // namespace detail
+
+// Calls f(region_rows, first_row, last_row) for each region (coverable cells only), where
+// region_rows[first..last] hold the region's cells (other rows of the buffer are zero).
+// Regions come out in order of their first cell, row-major. The buffer is reused between calls.
+template <class F>
+void for_each_region(const RowBits* rows, int height, F&& f) {
+  RowBits left[MAX_SIDE];
+  coverable_cells(rows, height, left);
+  detail::for_each_component_of(left, height, f);
+}
+
+// The same over every empty cell, isolated ones included (each is a 1-cell component). This is
+// the split of "connected regions" that a player reading values off a catalogue makes.
+template <class F>
+void for_each_component(const RowBits* rows, int height, F&& f) {
+  RowBits left[MAX_SIDE];
+  for (int r = 0; r < height; ++r)
+    left[r] = rows[r];
+  detail::for_each_component_of(left, height, f);
 }
 
 // A region of a board: its shape and where the shape's (0, 0) sits on the board.

@@ -24,7 +24,6 @@ struct BoardStats {
   std::uint64_t plies = 0;
   int vertical_wins = 0;
   std::uint64_t large_regions = 0; // regions met but not looked up (StopsPlayer::Unlooked)
-  std::uint64_t dead_cells = 0;
 };
 
 struct SelfPlayResult {
@@ -33,7 +32,6 @@ struct SelfPlayResult {
   std::uint64_t fingerprint = 0;
   int games = 0;
   std::uint64_t large_regions = 0; // sums of the boards' counts
-  std::uint64_t dead_cells = 0;
 };
 
 // progress(games_done, games_total) after each game, if given.

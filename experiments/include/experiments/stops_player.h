@@ -8,10 +8,10 @@
 // scores the sum over regions, and the side to move takes the best score for itself (Vertical
 // the largest), breaking ties uniformly at random. The first OPENING_PLIES plies of every game
 // are uniformly random. All randomness comes from one seeded generator, so a seed fixes every
-// game and every lookup. The region split drops isolated empty cells (1-cell regions, value 0),
-// so they are never looked up; the player counts them, and the large regions, in unlooked(), so
-// that its lookup counts can be set beside those of a player that looks everything up (the
-// counters change no move and no lookup).
+// game and every lookup. Regions are the connected components of the empty cells, isolated
+// cells included (a 1-cell region is in the catalogue, value 0, and is looked up like any other:
+// with them the run's lookup count comes close to the essay's). unlooked() counts the regions
+// too large for the catalogue (it changes no move and no lookup).
 #pragma once
 
 #include "catalogue/catalogue.h"
@@ -43,7 +43,6 @@ public:
   // What choose() met on the boards it scored but did not look up, summed over its calls.
   struct Unlooked {
     std::uint64_t large_regions = 0; // regions above the catalogue's size (scored by FALLBACK)
-    std::uint64_t dead_cells = 0;    // isolated empty cells, dropped by the region split
   };
   const Unlooked& unlooked() const { return unlooked_; }
 
