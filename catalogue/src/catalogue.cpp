@@ -112,6 +112,16 @@ const Entry* Catalogue::find(const Shape& region) const {
   return nullptr;
 }
 
+double estimated_build_bytes(int max_cells) {
+  // Shapes of 1 to n cells under the reflections, for n = 1 .. 15 (this enumeration's counts).
+  static constexpr double SHAPES_UP_TO[] = {0, 1, 3, 6, 15, 36, 104, 312, 1042, 3584, 12871, 46924, 174036, 650885, 2454521, 9306481};
+  constexpr int KNOWN = int(std::size(SHAPES_UP_TO)) - 1;
+  double shapes = SHAPES_UP_TO[std::min(std::max(max_cells, 0), KNOWN)];
+  for (int n = KNOWN; n < max_cells; ++n)
+    shapes *= SHAPE_GROWTH;
+  return shapes * BUILD_BYTES_PER_SHAPE;
+}
+
 Stats stats(const Catalogue& c) {
   Stats s;
   s.by_size.assign(std::size_t(c.max_cells()) + 1, 0);

@@ -4,6 +4,7 @@
 #include "terminal.h"
 
 #include "cgt/game.h"
+#include "cgt/input_error.h"
 #include "domineering/board.h"
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
@@ -17,6 +18,9 @@
 namespace cli {
 
 namespace {
+
+// 6x6 (36 cells) takes about two and a half minutes and 600 MiB here; a few cells more take hours.
+constexpr int DEFAULT_MAX_REGION_CELLS = 40;
 
 nlohmann::json game_json(cgt::Game g) {
   return {{"canonical", g.str()},
@@ -49,7 +53,11 @@ void add_value_command(CLI::App& app) {
       "Examples:\n  domineering value 4x4\n  domineering value '.../.#./...' --json");
   static std::string text;
   static bool json = false;
+  static int max_region_cells = DEFAULT_MAX_REGION_CELLS;
   cmd->add_option("BOARD", text, "Board text or RxC")->required();
+  cmd->add_option("--max-region-cells", max_region_cells,
+                  fmt::format("Refuse regions larger than this (default {}: the 36 cells of 6x6 take minutes, each extra cell "
+                              "multiplies the work)", DEFAULT_MAX_REGION_CELLS));
   cmd->add_flag("--json", json, "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, ...)");
   cmd->callback([] {
     const domineering::Board board = domineering::Board::parse(text);
@@ -61,6 +69,10 @@ void add_value_command(CLI::App& app) {
       progress.update(fmt::format("value: {} shapes evaluated, {} games, {:.1f} s", shapes, cgt::store().size(), s));
     });
     const auto regions = domineering::regions(board);
+    for (const auto& r : regions)
+      if (r.shape.cells() > max_region_cells)
+        throw cgt::InputError(fmt::format("region of {} cells at row {}, column {} is too large for an exact value (limit {}; "
+                                          "--max-region-cells raises it)", r.shape.cells(), r.top, r.left, max_region_cells));
     std::vector<cgt::GameId> values;
     for (const auto& r : regions)
       values.push_back(table.value(r.shape));

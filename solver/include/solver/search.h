@@ -146,7 +146,12 @@ private:
 
     // Step 3. Probe the table, before the terminal test (article). The probe matches the key; the
     // depth gate follows (always passed when searching to the end), then the bound gate.
-    auto [hit, tte, writer] = table_->probe(g.key());
+    // Named members rather than a structured binding: the lambda below captures them, which
+    // clang before 16 refuses for bindings.
+    auto probe = table_->probe(g.key());
+    const bool hit = probe.hit;
+    const TTData& tte = probe.data;
+    const auto& writer = probe.writer;
     if constexpr (Table::ENABLED) {
       ++stats_.probes;
       stats_.hits += hit;
