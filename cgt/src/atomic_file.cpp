@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -42,6 +45,10 @@ void write_atomically(const std::string& path, const std::function<void(std::ost
       fail(path, why);
     }
     ::close(fd);
+    // Fault injection for the interrupted-write test: hold the finished temporary file back from
+    // its final name for this many milliseconds, so the test can kill the process in between.
+    if (const char* pause = std::getenv("DOMINEERING_TEST_PAUSE_BEFORE_RENAME_MS"))
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::atol(pause)));
     if (std::rename(tmp.c_str(), path.c_str()) != 0)
       fail(path, std::strerror(errno));
   } catch (...) {

@@ -63,9 +63,10 @@ inline constexpr unsigned MAX_SMALL_EXP = 60;
 static_assert(MAX_SMALL_EXP < (1u << EXP_BITS));
 static_assert(SMALL_NUM_BITS + MAX_SMALL_EXP + 2 < 127);
 
-// Ups are kept in 32 bits; sums that leave that range are refused (InputError), since
-// ^ * 2^31 is far beyond anything a Domineering board or a typed expression produces.
-inline constexpr std::int64_t MAX_UPS = (std::int64_t{1} << 31) - 1;
+// Ups beyond this are refused (InputError): n.^ is a chain of n games that comparisons with
+// general games walk recursively, so the bound keeps the recursion shallow. No Domineering
+// board comes near it, and typed expressions are limited far below it.
+inline constexpr std::int64_t MAX_UPS = 1 << 12;
 
 inline constexpr std::uint32_t NOT_CACHED = 0xFFFF'FFFFu;
 

@@ -29,8 +29,12 @@ inline constexpr int MAX_BARS = 4;
 struct ParseLimits {
   std::size_t max_length = 100'000;
   unsigned max_depth = 200;
-  std::uint32_t max_nimber = 1u << 16; // *n builds n options when compared with non-nimbers
-  std::int64_t max_ups = 1'000'000;
+  // *n has n options a side, and comparing it with a general game walks them all, option by
+  // option, so work grows with n squared: 1,024 keeps any comparison fast. Nim sums of such
+  // nimbers stay below 1,024.
+  std::uint32_t max_nimber = 1024;
+  // n.^ is a chain of n games; sums can grow it up to the store's limit (detail::MAX_UPS).
+  std::int64_t max_ups = 1024;
 };
 
 std::string to_string(GameId g);
