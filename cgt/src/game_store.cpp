@@ -130,9 +130,13 @@ std::uint64_t GameStore::hash_of(const Candidate& c) const {
   if (c.is_nus) {
     std::uint64_t h = mix(0x6e7573ULL ^ (std::uint64_t(std::uint32_t(c.ups)) << 32 | c.nim));
     if (c.big) {
-      const std::string s = c.big_number->to_string();
-      for (char ch : s)
-        h = mix(h ^ static_cast<unsigned char>(ch));
+      // The limbs, not the decimal text: converting a big number to decimal is quadratic.
+      h = mix(h ^ c.big_number->exponent());
+      const BigInt& n = c.big_number->numerator();
+      h = mix(h ^ std::uint64_t(n.sign() + 1));
+      const auto& backend = n.backend();
+      for (std::size_t i = 0; i < backend.size(); ++i)
+        h = mix(h ^ std::uint64_t(backend.limbs()[i]));
       return h;
     }
     return mix(h ^ mix(std::uint64_t(c.num) ^ (std::uint64_t(c.exp) << 58)));

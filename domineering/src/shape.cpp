@@ -69,7 +69,7 @@ int Shape::cells() const {
 }
 
 bool Shape::is_connected() const {
-  if (height == 0)
+  if (height <= 0 || height > MAX_SIDE || cells() == 0)
     return false;
   std::array<RowBits, MAX_SIDE> seen{};
   int first = 0;

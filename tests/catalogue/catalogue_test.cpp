@@ -287,3 +287,15 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
     REQUIRE_THROWS_WITH(catalogue::from_binary(bytes, "test.bin"), Catch::Contains(message));
   }
 }
+
+TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalogue]") {
+  // threads of each build; the second build shares the value table the first one filled, so it
+  // is mostly lookups racing on the shared tables
+  const Catalogue serial = Catalogue::build(9, 1);
+  const Catalogue parallel = Catalogue::build(9, 2);
+  REQUIRE(serial.size() == parallel.size());
+  for (std::size_t i = 0; i < serial.size(); ++i) {
+    CHECK(serial.entries()[i].key == parallel.entries()[i].key);
+    CHECK(serial.entries()[i].value == parallel.entries()[i].value);
+  }
+}

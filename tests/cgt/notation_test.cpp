@@ -65,13 +65,14 @@ TEST_CASE("malformed expressions name the column", "[cgt]") {
 }
 
 TEST_CASE("values beyond the store's range are refused", "[cgt]") {
-  // Five terms of 1,000 ups make 5,000, over the limit of 4,096 (detail::MAX_UPS).
-  std::string ups = "^1000";
+  // Five terms of 250 ups make 1,250, over the limit of 1,024 (detail::MAX_UPS).
+  std::string ups = "^250";
   for (int i = 0; i < 4; ++i)
-    ups += "+^1000";
-  CHECK_THROWS_WITH(Game::parse(ups), Catch::Contains("value out of range: 5000 ups"));
-  CHECK_THROWS_WITH(Game::parse("*1025"), Catch::Contains("nimber 1025 is too large (limit 1024)"));
-  CHECK(Game::parse("*1023+*1022") == Game::parse("*1"));
+    ups += "+^250";
+  CHECK_THROWS_WITH(Game::parse(ups), Catch::Contains("value out of range: 1250 ups"));
+  CHECK_THROWS_WITH(Game::parse("^257"), Catch::Contains("up multiple 257 is too large (limit 256)"));
+  CHECK_THROWS_WITH(Game::parse("*65"), Catch::Contains("nimber 65 is too large (limit 64)"));
+  CHECK(Game::parse("*63+*62") == Game::parse("*1"));
 }
 
 TEST_CASE("deep nesting is refused, not a stack overflow", "[cgt]") {

@@ -66,7 +66,7 @@ static_assert(SMALL_NUM_BITS + MAX_SMALL_EXP + 2 < 127);
 // Ups beyond this are refused (InputError): n.^ is a chain of n games that comparisons with
 // general games walk recursively, so the bound keeps the recursion shallow. No Domineering
 // board comes near it, and typed expressions are limited far below it.
-inline constexpr std::int64_t MAX_UPS = 1 << 12;
+inline constexpr std::int64_t MAX_UPS = 1 << 10;
 
 inline constexpr std::uint32_t NOT_CACHED = 0xFFFF'FFFFu;
 

@@ -29,12 +29,13 @@ inline constexpr int MAX_BARS = 4;
 struct ParseLimits {
   std::size_t max_length = 100'000;
   unsigned max_depth = 200;
-  // *n has n options a side, and comparing it with a general game walks them all, option by
-  // option, so work grows with n squared: 1,024 keeps any comparison fast. Nim sums of such
-  // nimbers stay below 1,024.
-  std::uint32_t max_nimber = 1024;
-  // n.^ is a chain of n games; sums can grow it up to the store's limit (detail::MAX_UPS).
-  std::int64_t max_ups = 1024;
+  // *n has n options a side: adding it to a general game and canonicalising the sum costs about
+  // n^3 comparisons (found by fuzzing), so typed nimbers stop at 64; nim sums of them stay
+  // below 64. Domineering values never come near.
+  std::uint32_t max_nimber = 64;
+  // n.^ is a chain of n games that sums with general games walk; sums of typed ups can still
+  // grow to the store's limit (detail::MAX_UPS).
+  std::int64_t max_ups = 256;
 };
 
 std::string to_string(GameId g);
