@@ -8,17 +8,22 @@
 //            across X's direction are filled or off the board): Y can never take them away.
 //   vuln(X)  further disjoint X placements on the empty cells the safe ones leave. One move of
 //            Y covers two cells side by side, so it destroys at most two of them.
-// Counting arguments, with P to move and O the opponent:
-//   P wins if safe(P) + ceil(vuln(P) / 3) > most(O): P plays its vulnerable placements while
-//     any survive (it moves first, so it keeps one in three whatever O destroys), then its safe
-//     ones, and so has a move at every turn until O has run out;
-//   P loses if safe(O) + floor(vuln(O) / 3) >= most(P): the same for O answering every move
-//     of P, with P first to destroy.
+//   single(X) those vulnerable placements with no other vulnerable placement beside them (in the
+//            next line over, overlapping): no one move of Y can destroy two of these.
+// Counting arguments, with P to move and O the opponent. P, moving first, keeps at least one
+// in three of its vulnerable placements whatever O destroys (it takes one, O destroys at most
+// two, ...), and at least one in two of the single ones if it plays only those; so P can count
+// on guaranteed(P) = safe(P) + max(ceil(vuln / 3), ceil(single / 2)) moves, and O, moving
+// second, on safe(O) + max(floor(vuln / 3), floor(single / 2)).
+//   P wins if guaranteed(P) > most(O): P plays its vulnerable placements while any survive,
+//     then its safe ones, and so has a move at every turn until O has run out;
+//   P loses if guaranteed(O) >= most(P): the same for O answering every move of P.
 // All counts are word operations over the rows; nothing allocates.
 #pragma once
 
 #include "domineering/board.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace domineering {
@@ -27,16 +32,21 @@ namespace domineering {
 constexpr RowBits horizontal_dead(RowBits row) { return row & ~(row << 1) & ~(row >> 1); }
 
 // The most disjoint vertical dominoes on the cells set in rows[0..height), by greedy pairing
-// down each column; if used is given, the cells of the dominoes chosen are set in it.
-inline int max_vertical_dominoes(const RowBits* rows, int height, RowBits* used = nullptr) {
+// down each column; if used is given, the cells of the dominoes chosen are set in it, and if
+// tops is given, their upper cells.
+inline int max_vertical_dominoes(const RowBits* rows, int height, RowBits* used = nullptr, RowBits* tops = nullptr) {
   int count = 0;
   RowBits open = 0; // cells of the previous row not yet paired
   for (int r = 0; r < height; ++r) {
     const RowBits paired = open & rows[r];
     count += std::popcount(paired);
-    if (used && paired) {
-      used[r - 1] |= paired;
-      used[r] |= paired;
+    if (paired) {
+      if (used) {
+        used[r - 1] |= paired;
+        used[r] |= paired;
+      }
+      if (tops)
+        tops[r - 1] |= paired;
     }
     open = rows[r] & ~paired;
   }
@@ -44,16 +54,22 @@ inline int max_vertical_dominoes(const RowBits* rows, int height, RowBits* used 
 }
 
 // The most disjoint horizontal dominoes in one row: floor(run / 2) summed over its runs, paired
-// from the low end of each run; if used is given, the cells chosen are set in it.
-inline int max_horizontal_dominoes(RowBits row, RowBits* used = nullptr) {
+// from the low end of each run; if used is given, the cells chosen are set in it, and if starts
+// is given, each domino's left cell.
+inline int max_horizontal_dominoes(RowBits row, RowBits* used = nullptr, RowBits* starts = nullptr) {
+  constexpr RowBits EVERY_OTHER = 0x5555'5555u;
   int count = 0;
   while (row) {
     const int start = std::countr_zero(row);
     const int len = std::countr_one(row >> start);
     count += len / 2;
-    if (used && len >= 2) {
+    if (len >= 2) {
       const int paired = len / 2 * 2;
-      *used |= (paired >= 32 ? ~RowBits{0} : (RowBits{1} << paired) - 1) << start;
+      const RowBits span = (paired >= 32 ? ~RowBits{0} : (RowBits{1} << paired) - 1) << start;
+      if (used)
+        *used |= span;
+      if (starts)
+        *starts |= span & (EVERY_OTHER << start);
     }
     row = len >= 32 ? 0 : row & ~(((RowBits{1} << len) - 1) << start);
   }
@@ -64,12 +80,22 @@ struct MoveBounds {
   int max_moves = 0;  // most(X): upper bound on the moves this side can still make
   int safe_moves = 0; // safe(X): moves this side can make whatever the opponent does
   int vulnerable = 0; // vuln(X): further disjoint placements, at most two lost per opponent move
+  int single = 0;     // single(X): vulnerable ones no opponent move can destroy two at a time
+
+  // Moves this side can count on, moving first or second (see the file comment).
+  int guaranteed(bool moving_first) const {
+    const int v = moving_first ? (vulnerable + 2) / 3 : vulnerable / 3;
+    const int s = moving_first ? (single + 1) / 2 : single / 2;
+    return safe_moves + std::max(v, s);
+  }
 };
 
 inline MoveBounds move_bounds(const Board& b, Side side) {
   MoveBounds m;
   const int h = b.height();
   RowBits used[MAX_SIDE] = {};
+  RowBits vuln[MAX_SIDE] = {}; // cells of the vulnerable placements chosen
+  RowBits first[MAX_SIDE] = {}; // their first cells: tops (Vertical) or left cells (Horizontal)
   if (side == Side::Left) {
     RowBits dead[MAX_SIDE], rest[MAX_SIDE];
     for (int r = 0; r < h; ++r)
@@ -78,7 +104,12 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
     m.safe_moves = max_vertical_dominoes(dead, h, used);
     for (int r = 0; r < h; ++r)
       rest[r] = b.row(r) & ~used[r];
-    m.vulnerable = max_vertical_dominoes(rest, h);
+    m.vulnerable = max_vertical_dominoes(rest, h, vuln, first);
+    // A vertical placement is single when no chosen one in the columns beside it shares a row.
+    for (int r = 0; r + 1 < h; ++r) {
+      const RowBits beside = vuln[r] | vuln[r + 1];
+      m.single += std::popcount(first[r] & ~((beside << 1) | (beside >> 1)));
+    }
   } else {
     for (int r = 0; r < h; ++r) {
       const RowBits here = b.row(r);
@@ -86,7 +117,12 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
       const RowBits below = r + 1 < h ? b.row(r + 1) : 0;
       m.max_moves += max_horizontal_dominoes(here);
       m.safe_moves += max_horizontal_dominoes(here & ~above & ~below, &used[r]); // Vertical can never cover
-      m.vulnerable += max_horizontal_dominoes(here & ~used[r]);
+      m.vulnerable += max_horizontal_dominoes(here & ~used[r], &vuln[r], &first[r]);
+    }
+    // A horizontal placement is single when no chosen one in the rows beside it shares a column.
+    for (int r = 0; r < h; ++r) {
+      const RowBits beside = (r > 0 ? vuln[r - 1] : 0) | (r + 1 < h ? vuln[r + 1] : 0);
+      m.single += std::popcount(first[r] & ~(beside | (beside >> 1)));
     }
   }
   return m;
@@ -96,9 +132,9 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
 inline int decided_by_bounds(const Board& b, Side to_move) {
   const MoveBounds mine = move_bounds(b, to_move);
   const MoveBounds theirs = move_bounds(b, opponent(to_move));
-  if (mine.safe_moves + (mine.vulnerable + 2) / 3 > theirs.max_moves)
+  if (mine.guaranteed(true) > theirs.max_moves)
     return 1;
-  if (theirs.safe_moves + theirs.vulnerable / 3 >= mine.max_moves)
+  if (theirs.guaranteed(false) >= mine.max_moves)
     return -1;
   return 0;
 }

@@ -74,6 +74,7 @@ public:
   static constexpr Score MATE_BOUND = 2; // above every score: nothing is converted for the table
   static constexpr Score MAX_SCORE = 1;
   static constexpr std::uint64_t HORIZONTAL_TO_MOVE = 0x6A09'E667'F3BC'C909ULL; // frac(sqrt 2)
+  static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;
 
   // Precondition: the board fits MAX_SOLVE_SIDE (the CLI checks and refuses larger ones).
   DomineeringPosition(const domineering::Board& b, domineering::Side to_move) : board_(b), side_(to_move) {

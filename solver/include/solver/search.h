@@ -43,6 +43,15 @@ constexpr Bound bound_for(Score best, Score original_alpha, Score beta) {
   return Bound::EXACT;
 }
 
+// Whether a game asks for enhanced transposition cutoffs (G::ENHANCED_TRANSPOSITION_CUTOFFS):
+// worth a probe per child where cut-offs are cheap to find in the table, as in win/loss solves.
+template <class G>
+constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = [] {
+  if constexpr (requires { G::ENHANCED_TRANSPOSITION_CUTOFFS; })
+    return bool(G::ENHANCED_TRANSPOSITION_CUTOFFS);
+  return false;
+}();
+
 // A stop flag and the chain of flags of the searches that enclose it.
 struct StopChain {
   const std::atomic<bool>* flag = nullptr;
@@ -195,9 +204,32 @@ private:
       alpha = std::max(alpha, best);
     }
 
-    // Step 7. The other moves, in the game's order; stop at the first cut (fail high).
+    // Step 7. Enhanced transposition cutoffs, for games that ask for them: before searching any
+    // child, probe the table for each; a child already known to be at most -beta for its side
+    // to move makes this node at least beta at once.
+    const MoveList<G> moves(g);
+    if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
+      if (alpha < beta) {
+        for (const Move m : moves) {
+          const auto child = table_->probe(g.key_after(m));
+          ++stats_.etc_probes;
+          if (!child.hit || !(child.data.bound == Bound::EXACT || child.data.bound == Bound::UPPER) || !(TO_END || child.data.depth >= depth - 1))
+            continue;
+          const Score v = -score_from_tt(child.data.score, ply + 1, G::MATE_BOUND);
+          if (v >= beta) {
+            ++stats_.etc_cutoffs;
+            best = v;
+            best_move = m;
+            alpha = v;
+            break;
+          }
+        }
+      }
+    }
+
+    // Step 8. The other moves, in the game's order; stop at the first cut (fail high).
     if (alpha < beta) {
-      for (const Move m : MoveList<G>(g)) {
+      for (const Move m : moves) {
         if (tt_move_legal && m == Move(tte.move))
           continue;
         const Score v = play<TO_END>(g, m, depth, alpha, beta, ply);
@@ -214,7 +246,7 @@ private:
     }
     assert(best > -INFINITE_SCORE && "a position that is not terminal has a move");
 
-    // Step 8. Store the result, its bound chosen against the original alpha, its score
+    // Step 9. Store the result, its bound chosen against the original alpha, its score
     // node-relative.
     if (tt_move_legal && best_move == Move(tte.move))
       ++stats_.tt_moves_best;

@@ -27,6 +27,8 @@ struct TTStats {
   std::uint64_t tt_moves_tried = 0;  // hits whose stored move was legal and searched first
   std::uint64_t tt_moves_best = 0;   // ... and was still the best move when the node finished
   std::uint64_t tt_moves_illegal = 0; // stored moves that failed is_legal (a false match)
+  std::uint64_t etc_probes = 0;       // enhanced transposition cutoffs: children probed
+  std::uint64_t etc_cutoffs = 0;      // ... and nodes they settled
 
   void count(StoreOutcome outcome) {
     ++stores;
@@ -50,6 +52,8 @@ struct TTStats {
     tt_moves_tried += o.tt_moves_tried;
     tt_moves_best += o.tt_moves_best;
     tt_moves_illegal += o.tt_moves_illegal;
+    etc_probes += o.etc_probes;
+    etc_cutoffs += o.etc_cutoffs;
     return *this;
   }
 };
