@@ -15,7 +15,9 @@ namespace {
 constexpr std::uint32_t MAX_PARSED_EXPONENT = 4096;
 
 // Digits of an integer literal; refusing longer ones bounds the work a typed number can cause.
-constexpr std::size_t MAX_PARSED_DIGITS = 2000;
+// Printed numbers must parse back: sums of typed numbers (at most 2^-4096 apart, of a few
+// thousand digits) stay far below this.
+constexpr std::size_t MAX_PARSED_DIGITS = 20000;
 
 BigInt parse_unsigned(std::string_view digits, std::string_view whole) {
   if (digits.empty())

@@ -232,6 +232,17 @@ GameId GameStore::intern(const Candidate& c) {
   return GameId{id};
 }
 
+namespace {
+
+void check_range(std::int64_t ups, std::uint32_t nim) {
+  if (ups > detail::MAX_UPS || ups < -detail::MAX_UPS)
+    throw InputError(fmt::format("value out of range: {} ups (limit {})", ups, detail::MAX_UPS));
+  if (nim > detail::MAX_NIMBER)
+    throw InputError(fmt::format("value out of range: *{} (limit *{})", nim, detail::MAX_NIMBER));
+}
+
+} // namespace
+
 GameId GameStore::nus_small(std::int64_t num, unsigned exp, std::int64_t ups, std::uint32_t nim) {
   // Normalise: an odd numerator or a zero exponent, so equal numbers compare equal.
   if (num == 0) {
@@ -241,8 +252,7 @@ GameId GameStore::nus_small(std::int64_t num, unsigned exp, std::int64_t ups, st
     num >>= shift; // arithmetic shift of low zero bits: exact for negatives too
     exp -= shift;
   }
-  if (ups > detail::MAX_UPS || ups < -detail::MAX_UPS)
-    throw InputError(fmt::format("value out of range: {} ups (limit {})", ups, detail::MAX_UPS));
+  check_range(ups, nim);
   if (exp > detail::MAX_SMALL_EXP || num >= (std::int64_t{1} << detail::SMALL_NUM_BITS) ||
       num <= -(std::int64_t{1} << detail::SMALL_NUM_BITS))
     return nus(Dyadic(BigInt(num), exp), ups, nim);
@@ -256,8 +266,7 @@ GameId GameStore::nus_small(std::int64_t num, unsigned exp, std::int64_t ups, st
 }
 
 GameId GameStore::nus(const Dyadic& number, std::int64_t ups, std::uint32_t nim) {
-  if (ups > detail::MAX_UPS || ups < -detail::MAX_UPS)
-    throw InputError(fmt::format("value out of range: {} ups (limit {})", ups, detail::MAX_UPS));
+  check_range(ups, nim);
   if (fits_small(number.numerator(), number.exponent()))
     return nus_small(number.numerator().convert_to<std::int64_t>(), number.exponent(), ups, nim);
   Candidate c;

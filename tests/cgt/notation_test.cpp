@@ -70,9 +70,14 @@ TEST_CASE("values beyond the store's range are refused", "[cgt]") {
   for (int i = 0; i < 4; ++i)
     ups += "+^250";
   CHECK_THROWS_WITH(Game::parse(ups), Catch::Contains("value out of range: 1250 ups"));
-  CHECK_THROWS_WITH(Game::parse("^257"), Catch::Contains("up multiple 257 is too large (limit 256)"));
-  CHECK_THROWS_WITH(Game::parse("*65"), Catch::Contains("nimber 65 is too large (limit 64)"));
+  CHECK_THROWS_WITH(Game::parse("^1025"), Catch::Contains("up multiple 1025 is too large (limit 1024)"));
+  CHECK_THROWS_WITH(Game::parse("*64"), Catch::Contains("nimber 64 is too large (limit 63)"));
   CHECK(Game::parse("*63+*62") == Game::parse("*1"));
+  // A game whose canonical form would be *64 is refused when it is built, not printed wrong.
+  std::string options = "0";
+  for (int i = 1; i < 64; ++i)
+    options += ",*" + std::to_string(i);
+  CHECK_THROWS_WITH(Game::parse("{" + options + "|" + options + "}"), Catch::Contains("value out of range: *64 (limit *63)"));
 }
 
 TEST_CASE("deep nesting is refused, not a stack overflow", "[cgt]") {

@@ -68,6 +68,10 @@ static_assert(SMALL_NUM_BITS + MAX_SMALL_EXP + 2 < 127);
 // board comes near it, and typed expressions are limited far below it.
 inline constexpr std::int64_t MAX_UPS = 1 << 10;
 
+// Nimbers beyond this are refused (InputError): adding *n to a general game and canonicalising
+// the sum costs about n^3 comparisons (found by fuzzing). 0..63 is closed under nim addition.
+inline constexpr std::uint32_t MAX_NIMBER = 63;
+
 inline constexpr std::uint32_t NOT_CACHED = 0xFFFF'FFFFu;
 
 struct Record {
@@ -103,7 +107,7 @@ public:
 
   // --- making ids (only the store does this) ---------------------------------------------
 
-  // x + ups.^ + *nim. Throws InputError if |ups| exceeds detail::MAX_UPS.
+  // x + ups.^ + *nim. Throws InputError if |ups| exceeds detail::MAX_UPS or nim MAX_NIMBER.
   GameId nus(const Dyadic& number, std::int64_t ups, std::uint32_t nim);
   GameId number(const Dyadic& x) { return nus(x, 0, 0); }
   // Fast path for a small number part: num / 2^exp with |num| < 2^SMALL_NUM_BITS.

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "cgt/game_id.h"
+#include "cgt/game_store.h"
 
 #include <cstddef>
 #include <string>
@@ -29,13 +30,10 @@ inline constexpr int MAX_BARS = 4;
 struct ParseLimits {
   std::size_t max_length = 100'000;
   unsigned max_depth = 200;
-  // *n has n options a side: adding it to a general game and canonicalising the sum costs about
-  // n^3 comparisons (found by fuzzing), so typed nimbers stop at 64; nim sums of them stay
-  // below 64. Domineering values never come near.
-  std::uint32_t max_nimber = 64;
-  // n.^ is a chain of n games that sums with general games walk; sums of typed ups can still
-  // grow to the store's limit (detail::MAX_UPS).
-  std::int64_t max_ups = 256;
+  // Typed nimbers and up multiples may go as far as the store holds (detail::MAX_NIMBER and
+  // MAX_UPS), so that every value the store can print parses back.
+  std::uint32_t max_nimber = detail::MAX_NIMBER;
+  std::int64_t max_ups = detail::MAX_UPS;
 };
 
 std::string to_string(GameId g);
