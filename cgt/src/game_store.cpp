@@ -39,6 +39,8 @@ bool fits_small(const BigInt& num, std::uint32_t exp) {
   return exp <= detail::MAX_SMALL_EXP && (num == 0 || boost::multiprecision::msb(boost::multiprecision::abs(num)) < detail::SMALL_NUM_BITS);
 }
 
+thread_local CreationBudget* current_budget = nullptr;
+
 struct ArenaCursor {
   std::uint32_t* next = nullptr;
   std::size_t left = 0;
@@ -74,6 +76,20 @@ struct GameStore::Arenas {
   std::size_t words = 0;
   tbb::concurrent_vector<Dyadic> big_numbers;
 };
+
+CreationBudget::CreationBudget(std::uint64_t max_new_games) : left_(max_new_games), outer_(current_budget) { current_budget = this; }
+
+CreationBudget::~CreationBudget() { current_budget = outer_; }
+
+void CreationBudget::charge() {
+  CreationBudget* b = current_budget;
+  if (b == nullptr)
+    return;
+  if (b->left_ == 0)
+    throw InputError("game too complex: building it needs more new games than allowed (a long sum of hot games grows "
+                     "exponentially)");
+  --b->left_;
+}
 
 GameStore& GameStore::instance() {
   static GameStore store;
@@ -185,6 +201,8 @@ GameId GameStore::intern(const Candidate& c) {
         return id;
     }
   }
+
+  CreationBudget::charge(); // before any change, so a refusal leaves the store as it was
 
   // Not present: make the record, then publish it in the slot found empty above. The id is
   // taken before the record is written; nothing reads a record before its id is published.

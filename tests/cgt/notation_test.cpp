@@ -80,6 +80,15 @@ TEST_CASE("values beyond the store's range are refused", "[cgt]") {
   CHECK_THROWS_WITH(Game::parse("{" + options + "|" + options + "}"), Catch::Contains("value out of range: *64 (limit *63)"));
 }
 
+TEST_CASE("exponentially large games are refused, not built", "[cgt]") {
+  // A sum of switches +-1 +-2 +-3 ... has a canonical form that doubles with every term.
+  std::string sum = "+-1";
+  for (int i = 2; i <= 40; ++i)
+    sum += "+-" + std::to_string(i);
+  CHECK_THROWS_WITH(Game::parse(sum), Catch::Contains("game too complex"));
+  CHECK_NOTHROW(Game::parse("+-1+-2+-3")); // small sums still parse
+}
+
 TEST_CASE("deep nesting is refused, not a stack overflow", "[cgt]") {
   // depth, whether it must parse
   static const struct Row {

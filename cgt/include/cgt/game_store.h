@@ -165,4 +165,24 @@ private:
 // Shorthand used throughout cgt/.
 inline GameStore& store() { return GameStore::instance(); }
 
+// A bound on the games this thread may create while the scope lives: interning the one after
+// `max_new_games` throws InputError ("game too complex ..."). Parsers of user input use it,
+// because a short expression can denote an exponentially large canonical form (a sum of many
+// switches) and hostile input must fail fast instead of exhausting time or memory. Scopes nest;
+// the innermost counts.
+class CreationBudget {
+public:
+  explicit CreationBudget(std::uint64_t max_new_games);
+  ~CreationBudget();
+  CreationBudget(const CreationBudget&) = delete;
+  CreationBudget& operator=(const CreationBudget&) = delete;
+
+  // Called by the store for each new game; throws when the budget is spent.
+  static void charge();
+
+private:
+  std::uint64_t left_;
+  CreationBudget* outer_;
+};
+
 } // namespace cgt

@@ -34,6 +34,9 @@ struct ParseLimits {
   // MAX_UPS), so that every value the store can print parses back.
   std::uint32_t max_nimber = detail::MAX_NIMBER;
   std::int64_t max_ups = detail::MAX_UPS;
+  // New games the parse may create (CreationBudget): a sum of a few dozen switches already
+  // has a canonical form of millions of games.
+  std::uint64_t max_new_games = 200'000;
 };
 
 std::string to_string(GameId g);
