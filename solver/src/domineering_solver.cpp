@@ -5,6 +5,7 @@
 #include "solver/tt.h"
 
 #include "cgt/input_error.h"
+#include "cgt/tsan.h"
 
 #include <fmt/format.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -180,18 +181,23 @@ struct DomineeringSolver::Impl {
     // The younger brothers in parallel; the first to win stops the others.
     std::atomic<bool> won{false};
     const StopChain mine{&won, chain};
+    char tasks_start = 0, tasks_end = 0; // cgt/tsan.h: the hand-offs TBB makes
+    cgt::tsan::release(&tasks_start);
     tbb::task_group tg;
     for (++m; m != moves.end(); ++m) {
       const DomineeringPosition::Move mv = *m;
       tg.run([&, mv] {
-        if (mine.stopped())
-          return;
-        const auto r = search_child(mv, &mine);
-        if (r && *r && !won.exchange(true) && winner)
-          winner->store(mv);
+        cgt::tsan::acquire(&tasks_start);
+        if (!mine.stopped()) {
+          const auto r = search_child(mv, &mine);
+          if (r && *r && !won.exchange(true) && winner)
+            winner->store(mv);
+        }
+        cgt::tsan::release(&tasks_end);
       });
     }
     tg.wait();
+    cgt::tsan::acquire(&tasks_end);
     if (chain != nullptr && chain->stopped())
       return std::nullopt;
     return won.load();
@@ -215,8 +221,15 @@ struct DomineeringSolver::Impl {
     if (options.threads <= 1) {
       body();
     } else {
+      char arena_start = 0, arena_end = 0;
+      cgt::tsan::release(&arena_start);
       tbb::task_arena arena(options.threads);
-      arena.execute(body);
+      arena.execute([&] {
+        cgt::tsan::acquire(&arena_start);
+        body();
+        cgt::tsan::release(&arena_end);
+      });
+      cgt::tsan::acquire(&arena_end);
     }
     result.stats.nodes = 1; // the root, which the driver expands itself
     for (auto& w : workers) {
