@@ -160,6 +160,8 @@ public:
       const auto outcome = get<std::uint8_t>();
       const auto left_moves = get<std::uint16_t>();
       const auto right_moves = get<std::uint16_t>();
+      if (!domineering::is_well_formed(key))
+        fail(at, fmt::format("shape {} has a malformed key", i));
       const domineering::Shape shape = domineering::unpack(key);
       if (!shape.is_connected() || shape.cells() != cells || cells > max_cells)
         fail(at, fmt::format("shape {} is not one region of {} cells", i, int(cells)));

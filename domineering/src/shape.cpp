@@ -1,6 +1,7 @@
 #include "domineering/shape.h"
 
 #include <algorithm>
+#include <cassert>
 #include <bit>
 
 namespace domineering {
@@ -141,7 +142,21 @@ std::optional<ShapeKey> pack(const Shape& s) {
   return pack_oriented(s, false, false);
 }
 
+bool is_well_formed(const ShapeKey& k) {
+  const int height = int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1;
+  const int width = int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1;
+  const int used = height * width;
+  if (used > KEY_CELL_BITS)
+    return false;
+  // Bits between the last cell and the header must be clear.
+  const std::uint64_t hi_cells = k.hi & ((std::uint64_t{1} << (KEY_HEIGHT_SHIFT - 64)) - 1);
+  if (used >= 64)
+    return (hi_cells >> (used - 64)) == 0;
+  return hi_cells == 0 && (k.lo >> used) == 0;
+}
+
 Shape unpack(const ShapeKey& k) {
+  assert(is_well_formed(k));
   Shape s;
   s.height = int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1;
   s.width = int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1;

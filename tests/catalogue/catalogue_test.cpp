@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <random>
 #include <sstream>
@@ -276,7 +277,21 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   bin_flipped[bin.size() / 2] ^= 0x10;
   std::string bin_version = bin;
   bin_version[8] = 7;
+  // A key whose header claims a 32 x 32 box: more cells than a key holds. Found by fuzzing
+  // (unpack shifted past 64 bits); the checksum is fixed so that the key check is reached.
+  std::string bin_key = bin;
+  {
+    // The shapes, 42 bytes each and key first, end the file.
+    const std::size_t at = bin.size() - eight().size() * 42;
+    const domineering::ShapeKey& first = eight().entries()[0].key;
+    REQUIRE(std::memcmp(bin.data() + at, &first.lo, 8) == 0);
+    bin_key[at + 15] = char(0xff);
+    bin_key[at + 14] |= char(0xc0);
+    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(bin_key).substr(40));
+    std::memcpy(bin_key.data() + 32, &sum, 8);
+  }
   const std::vector<std::pair<std::string, std::string>> bin_rows = {
+      {bin_key, "malformed key"},
       {bin_flipped, "checksum mismatch"},
       {bin.substr(0, bin.size() - 7), "checksum mismatch"},
       {bin.substr(0, 20), "bad magic"},

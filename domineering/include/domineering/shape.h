@@ -65,6 +65,9 @@ struct ShapeKey {
 
 // nullopt when the bounding box has more than KEY_CELL_BITS cells.
 std::optional<ShapeKey> pack(const Shape& s);
+// True when k could have come from pack: the box fits KEY_CELL_BITS and no bit is set past it.
+// Keys read from files must pass this before unpack, which trusts its input.
+bool is_well_formed(const ShapeKey& k);
 Shape unpack(const ShapeKey& k);
 
 // The least key among the shape's four reflections and, when with_transpose, their four
