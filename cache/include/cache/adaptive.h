@@ -1,23 +1,28 @@
 // AdaptiveCache: aged LFU (aged_lfu.h) whose half-life H is chosen online from measured eviction
-// regret. A bank of key-only simulations runs aged LFU at H = 1, 2, 4, ... on the same stream, and
-// the main cache, which holds the values, follows the one that has shown significantly less regret
-// (the rule and its reasoning are set out above the class). Cost: the work and memory of about
-// log2(lookups) + 2 aged-LFU caches of the same capacity (19 at 140,000 lookups), which is cheap for
-// tables of up to about 10^5 entries and too much memory for 10^6 (use AgedLfuPolicy with a fixed
-// H there). Simulations are split off at lookups 1, 2, 4, 8, ..., the only allocations after
-// construction besides the seen-key set.
+// regret. A bank of key-only simulations runs aged LFU at H = 1, 2, 3, 4, 6, 8, 11, 16, ... (powers
+// of sqrt(2), rounded) and at the starting H on the same stream; the cache that holds the values
+// copies the evictions of the one simulation it follows, and follows the one with the least regret
+// since the last detected change (the rule and its reasoning are set out above the class). Cost:
+// the work and memory of about 2 log2(lookups) + 3 aged-LFU caches of the same capacity (37 at
+// 140,000 lookups, twice the powers-of-two bank), which is cheap for tables of up to about 10^5
+// entries and too much memory for 10^6 (use AgedLfuPolicy with a fixed H there). Simulations are
+// split off at lookup H, the only allocations after construction besides the seen-key set.
 #pragma once
 
 #include "cache/aged_lfu.h"
 #include "cache/cache.h"
 #include "cache/detail/key_index.h"
+#include "cache/detail/slot_list.h"
 #include "cache/key.h"
 #include "cache/stats.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -61,7 +66,16 @@ private:
 struct Expert {
   std::uint64_t half_life;
   Cache<AgedLfuPolicy> simulation;
-  Evidence evidence; // against the followed simulation
+  Evidence evidence;      // against the followed simulation, since the last switch
+  std::uint64_t hits = 0; // since the last detected change (the scores of step 3 below)
+};
+
+// What one lookup did to the bank.
+struct Observation {
+  std::optional<Key> evicted;     // the key the followed simulation evicted, if it evicted one
+  bool changed = false;           // the sign test detected a change and moved to another simulation
+  const Expert* leader = nullptr; // a check is due and this simulation has more hits than the followed one
+  std::uint64_t lead = 0;         // by this many
 };
 
 // The bank of simulations and the decision rule, shared by every AdaptiveCache<Value>.
@@ -70,27 +84,82 @@ public:
   HalfLifeTuner(std::size_t capacity, std::uint64_t half_life);
 
   // Feeds lookup number `lookup` (0-based; the main cache has made `lookup` lookups before it)
-  // to every simulation and weighs the outcomes. Returns the half-life the main cache should use
-  // from the next lookup on, or 0 to keep its own.
-  std::uint64_t observe(Key key, std::uint64_t lookup);
+  // to every simulation and weighs the outcomes (steps 2 to 4 of the rule).
+  Observation observe(Key key, std::uint64_t lookup);
+  // Follows `e`, one of experts(), from the next lookup on (the lazy-leader switch of step 3).
+  void follow(const Expert& e);
 
-  // The simulations, by increasing half-life; the last one never halves (it stands for every
-  // half-life longer than the lookups made so far).
+  // The simulations split off so far, by increasing half-life; the last one never halves (it
+  // stands for every half-life of the bank longer than the lookups made so far).
   const std::vector<Expert>& experts() const { return experts_; }
-  // The simulation of a power-of-two half-life (the never-halving one until it is split off).
-  const Expert& simulation_of(std::uint64_t half_life) const;
-  // The half-life of the simulation the main cache follows.
-  std::uint64_t current() const { return current_; }
+  // The simulation the main cache follows.
+  const Expert& followed() const { return followed_ < spawned_ ? experts_[followed_] : experts_.back(); }
+  // Its half-life: a member of the bank, or MAX_HALF_LIFE for the one that never halves.
+  std::uint64_t current() const;
 
 private:
-  Expert& simulation_of(std::uint64_t half_life) {
-    return const_cast<Expert&>(std::as_const(*this).simulation_of(half_life));
-  }
-  void spawn(std::uint64_t half_life);
+  Expert& followed_mut() { return followed_ < spawned_ ? experts_[followed_] : experts_.back(); }
+  void spawn();
+  void switch_to(std::size_t index);
 
-  std::vector<Expert> experts_;   // sorted by half-life; the never-halving one is last
-  std::uint64_t next_spawn_ = 1;  // the half-life of the next simulation to split off
-  std::uint64_t current_;         // a power of two, or MAX_HALF_LIFE
+  std::vector<std::uint64_t> bank_; // every half-life of the bank, increasing
+  std::vector<Expert> experts_;     // those of bank_[0, spawned_), then the never-halving one
+  std::size_t spawned_ = 0;
+  std::size_t followed_;            // an index into bank_, or bank_.size() for the never-halving one
+  std::size_t capacity_;
+  std::uint64_t next_check_ = 0;    // the first lookup at which a lead may be reported again
+};
+
+// The main cache's eviction rule: it holds the keys it has values for, and evicts first those the
+// followed simulation no longer holds ("stale"), oldest first. AdaptiveCache keeps the stale set
+// exactly equal to (main keys) minus (followed simulation's keys), so a full main cache storing a
+// key the simulation holds always has a stale slot: were none stale, its `capacity` keys would all
+// be the simulation's, which has room for no more, so it would hold the new key already. Whether
+// the followed simulation holds a key about to be stored is set by the owner before each insert;
+// one it does not hold is refused. O(1) per hook, 9 bytes per slot.
+class FollowerPolicy {
+public:
+  static constexpr const char* NAME = "follower";
+
+  void reserve_slots(std::size_t capacity) {
+    links_ = SlotLinks(capacity);
+    stale_flag_.assign(capacity, 0);
+    stale_ = {};
+  }
+  void on_lookup(Key) {}
+  // Every simulation holds a key once it has been looked up, the followed one included.
+  void on_hit(Slot s, Key) { keep(s); }
+  bool admit(Key, bool) const { return admit_; }
+  Slot victim(Key) {
+    assert(stale_.size > 0);
+    const Slot s = stale_.back != NO_SLOT ? stale_.back : 0; // slot 0 only if the invariant broke
+    keep(s);
+    return s;
+  }
+  void on_insert(Slot, Key) {}
+
+  // Whether the next insert is admitted (the followed simulation holds its key).
+  void set_admit(bool admit) { admit_ = admit; }
+  // Marks resident slot `s` stale (the followed simulation no longer holds its key), or not.
+  void mark_stale(Slot s) {
+    if (!stale_flag_[s]) {
+      stale_flag_[s] = 1;
+      links_.push_front(stale_, s);
+    }
+  }
+  void keep(Slot s) {
+    if (stale_flag_[s]) {
+      stale_flag_[s] = 0;
+      links_.unlink(stale_, s);
+    }
+  }
+  std::size_t stale_count() const { return stale_.size; }
+
+private:
+  SlotLinks links_;
+  SlotList stale_;                       // front: the most recently marked
+  std::vector<std::uint8_t> stale_flag_; // per slot
+  bool admit_ = true;
 };
 
 } // namespace detail
@@ -102,25 +171,41 @@ private:
 // entries keep their places and newcomers are evicted before they can catch up. So the direction
 // is measured on the stream itself, not inferred:
 //   1. Each simulation runs one fixed H from the first lookup, so its outcome is exactly what that
-//      fixed half-life would have done. The one for H = 2^k is split off at lookup 2^k as a copy
-//      of the simulation that never halves (an aged LFU cannot differ from it before its first
-//      halving), so the bank is exact while holding only log2(lookups) + 2 caches.
-//   2. The main cache follows one simulation, at first the power of two nearest the starting H.
-//      For every other simulation, a lookup it hits and the followed one misses is a regret it
-//      would have avoided (a win), the reverse one it would have added (a loss). First-time misses
-//      are common to all, so wins - losses is exactly the difference in regret.
-//   3. When a simulation leads by z = (wins - losses) / sqrt(wins + losses) >= Z_MOVE (a sign test:
-//      if it were no better, each disagreement would be a fair coin), the main cache switches to
-//      its H and all evidence restarts. Evidence is halved whenever wins + losses reaches
-//      EVIDENCE_CAP, so the test weighs the last few hundred disagreements however many lookups
-//      they took, and can follow a trace whose best H changes.
-//   4. On a switch the main cache takes over the followed simulation's counts and halving phase for
-//      the keys both hold, and 0 for its other keys (which the simulation has already evicted),
-//      so the switch acts at once instead of after the old counts decay. Values never move.
-// Why not a climb between H/2 and 2H, restarted from the main cache's state at every step: after
-// such a restart a longer H always looks better for a while, because the ratchet's cost builds up
-// slowly, and on a stationary Zipf trace that climb ran to "never halve", 2 points below the best
-// fixed H. Simulations that run from the start carry their own long-run cost. No constant depends
+//      fixed half-life would have done. The one for H is split off at lookup H as a copy of the
+//      simulation that never halves (an aged LFU cannot differ from it before its first halving),
+//      so the bank is exact while holding only the half-lives reached so far. The half-lives are
+//      the powers of sqrt(2), rounded, so any H >= 4 is within a factor 2^(1/4) (19 per cent) of
+//      one of them (a bank of powers of two leaves up to 41 per cent), plus the starting H, so the
+//      cache starts exactly at the H it is given.
+//   2. The main cache holds the values and copies the followed simulation: it evicts only keys the
+//      simulation has evicted (FollowerPolicy), so after a switch it misses at most once for each
+//      key the new simulation holds and it does not, and then hits exactly when the simulation
+//      does. Its hit rate is the followed simulations' minus at most `capacity` misses a switch
+//      (fewer between neighbouring H, whose contents mostly agree). Values never move.
+//   3. Follow the lazy leader. Every simulation counts its hits since the last detected change;
+//      first-time misses are common to all, so a difference of hits is exactly a difference of
+//      regret. When another simulation leads the followed one by at least the misses the switch
+//      would cost (the keys it holds that the main cache does not; at least 1), the main cache
+//      follows it. A switch then never costs more than the lead that paid for it, and on a trace
+//      whose best H does not change the followed H settles on the bank's best in hindsight. The
+//      lead is checked at most once every `capacity` lookups, so counting the cost (O(capacity))
+//      is O(1) a lookup.
+//   4. Detect a change. Step 3 alone weighs all the past since the last change, so after the best
+//      H changes it would take as long to move as the old H took to build its lead. So every
+//      simulation is also compared with the followed one on the recent past only: a lookup it hits
+//      and the followed one misses is a win, the reverse a loss, and when it leads by
+//      z = (wins - losses) / sqrt(wins + losses) >= Z_MOVE (a sign test: were it no better, each
+//      disagreement would be a fair coin), the main cache follows it and every count of step 3
+//      restarts. Evidence is halved whenever wins + losses reaches EVIDENCE_CAP, so the test weighs
+//      the last few hundred disagreements however many lookups they took, and restarts at every
+//      switch.
+// Why not the sign test alone (the previous rule): a window of a few hundred disagreements cannot
+// see a difference of a tenth of a point between neighbouring half-lives, so on a stationary
+// trace it settles wherever the first significant difference took it; the lazy leader of step 3
+// keeps the whole record. Why not step 3 alone: on a trace whose best H moves from short to long
+// it never moves (measured: 3 to 4 points lost on a drift-then-Zipf trace). Why not adopting the
+// followed simulation's counts on a switch (also the previous rule): the main cache then differs
+// from the simulation in contents, and the difference lasts a few half-lives. No constant depends
 // on the capacity, the trace or a lookup count, and the starting H matters only until the first
 // switch. A ghost list of the last `capacity` evicted keys counts the main cache's own regret
 // (regrets()) for the statistics; the decision uses the exact paired differences instead.
@@ -134,14 +219,18 @@ public:
   // MAX_HALF_LIFE = 2^40 lookups, which no run reaches: it is LFU that never halves.
   static constexpr std::uint64_t MIN_HALF_LIFE = 1;
   static constexpr std::uint64_t MAX_HALF_LIFE = std::uint64_t{1} << 40;
-  // Three standard deviations: with about 18 simulations tested at every lookup, a one-sided p of
-  // 0.0013 each keeps false switches rare. (On a sweep of 24 synthetic cases, Zipf, switching and
-  // drifting working sets and board-like phases at 10 to 160 entries, any Z from 1.5 to 3 with
-  // any cap from 128 to 1024 ended within 0.1 point of the best fixed H on average.)
+  // Three standard deviations: a one-sided p of 0.0013 for each simulation, so a false change
+  // (which restarts the counts of step 3) is rare. (On the synthetic traces of adaptive_test.cpp
+  // and five more of the same three kinds, any Z from 2.5 to 4 with any cap from 128 to 1024
+  // moves the hit rates by at most about 0.1 point.)
   static constexpr double Z_MOVE = 3.0;
   // Evidence is halved when wins + losses reaches this, so the test weighs the last 128 to 256
   // disagreements; at 256 it detects a simulation that wins 60 per cent of them.
   static constexpr double EVIDENCE_CAP = 256;
+  // Simulations per doubling of H: consecutive half-lives of the bank differ by a factor
+  // 2^(1/2) before rounding, so any H >= 4 is within 2^(1/4) of one of them. Each step finer
+  // doubles the bank's cost again.
+  static constexpr int BANK_STEPS_PER_DOUBLING = 2;
 
   // The starting half-life when none is given: `capacity` lookups (an entry must be worth about
   // one table's worth of lookups to outrank a newcomer). It matters only until the first switch.
@@ -150,10 +239,10 @@ public:
   // initial_half_life 0 means default_half_life(capacity); values are clamped to the range.
   explicit AdaptiveCache(std::size_t capacity, std::uint64_t initial_half_life = 0,
                          FirstTime first_time = FirstTime::track)
-      : main_(capacity, AgedLfuPolicy(clamp(initial_half_life ? initial_half_life : default_half_life(capacity))),
-              first_time),
-        tuner_(capacity, main_.policy().half_life()), ghosts_(capacity) {
-    history_.push_back({0, main_.policy().half_life()});
+      : main_(capacity, detail::FollowerPolicy(), first_time),
+        tuner_(capacity, clamp(initial_half_life ? initial_half_life : default_half_life(capacity))),
+        ghosts_(capacity) {
+    history_.push_back({0, tuner_.current()});
   }
 
   bool access(Key key)
@@ -165,26 +254,35 @@ public:
     return false;
   }
 
-  // As Cache::find; also feeds the lookup to the simulations, and first applies a switch of the
-  // half-life decided at the previous lookup.
+  // As Cache::find; also feeds the lookup to the simulations and applies any switch of the
+  // half-life it decides (from the next lookup on).
   const Value* find(Key key) {
     const std::uint64_t lookup = main_.stats().lookups;
-    if (pending_ != 0) {
-      adopt(std::as_const(tuner_).simulation_of(pending_).simulation);
-      history_.push_back({lookup, pending_});
-      if (on_change_)
-        on_change_(history_.back());
-      pending_ = 0;
-    }
     const Value* v = main_.find(key);
     if (!v && ghosts_.take(key))
       ++regrets_;
-    pending_ = tuner_.observe(key, lookup);
+    const detail::Observation o = tuner_.observe(key, lookup);
+    if (o.evicted)
+      if (const Slot s = main_.slot_of(*o.evicted); s != NO_SLOT)
+        main_.policy().mark_stale(s);
+    bool changed = o.changed;
+    if (!changed && o.leader && o.lead >= switch_cost(o.leader->simulation)) {
+      tuner_.follow(*o.leader);
+      changed = true;
+    }
+    if (changed) {
+      mark_all_stale();
+      history_.push_back({lookup + 1, tuner_.current()});
+      if (on_change_)
+        on_change_(history_.back());
+    }
     return v;
   }
 
-  // As Cache::insert; an evicted key joins the ghost list.
+  // As Cache::insert, except that a key the followed simulation does not hold (it was evicted
+  // there by lookups made since the missed find) is not stored. An evicted key joins the ghost list.
   std::optional<Key> insert(Key key, const Value& value = Value()) {
+    main_.policy().set_admit(tuner_.followed().simulation.contains(key));
     const std::optional<Key> evicted = main_.insert(key, value);
     if (evicted)
       ghosts_.add(*evicted);
@@ -197,43 +295,51 @@ public:
   const Stats& stats() const { return main_.stats(); }
   // Misses on a key among the last `capacity` evicted ones.
   std::uint64_t regrets() const { return regrets_; }
-  std::uint64_t half_life() const { return main_.policy().half_life(); }
+  // The half-life the cache runs now: that of the simulation it follows.
+  std::uint64_t half_life() const { return tuner_.current(); }
   // The half-life as a step function of the lookup index: the first sample is (0, starting H),
   // then one sample per change.
   const std::vector<HalfLifeSample>& half_life_history() const { return history_; }
   // Called on every change of the half-life, from inside find().
   void on_half_life_change(std::function<void(const HalfLifeSample&)> callback) { on_change_ = std::move(callback); }
-  // The bank: one simulation per power-of-two half-life run so far, with its hit and miss counts
-  // (first-time misses are not tracked there). Its hit rates are those of the fixed-H grid.
+  // The bank: one simulation per half-life reached so far, with its hit and miss counts
+  // (first-time misses are not tracked there). Its hit rates are those of fixed half-lives.
   const std::vector<detail::Expert>& simulations() const { return tuner_.experts(); }
-  // The half-life of the simulation the main cache follows (a power of two).
+  // The half-life of the simulation the main cache follows (the same as half_life()).
   std::uint64_t followed_half_life() const { return tuner_.current(); }
+  // Resident keys the followed simulation no longer holds: the next to be evicted.
+  std::size_t stale_count() const { return main_.policy().stale_count(); }
 
   static std::uint64_t clamp(std::uint64_t h) {
     return h < MIN_HALF_LIFE ? MIN_HALF_LIFE : h > MAX_HALF_LIFE ? MAX_HALF_LIFE : h;
   }
 
 private:
-  // Switches to the half-life of `followed` and takes over its counts and halving phase for the
-  // keys both hold (0 for the others, which it has already evicted), so the switch takes effect
-  // at once instead of after the old counts have decayed. Only counts move, never values.
-  void adopt(const Cache<AgedLfuPolicy>& followed) {
-    AgedLfuPolicy& mine = main_.policy();
-    const AgedLfuPolicy& theirs = followed.policy();
-    for (Slot s = 0; s < main_.size(); ++s) {
-      const Slot t = followed.slot_of(main_.key_at(s));
-      mine.set_count(s, t == NO_SLOT ? 0 : theirs.count(t));
-    }
-    mine.restore_order();
-    mine.set_half_life(theirs.half_life());
-    mine.set_since_halving(theirs.since_halving());
+  // The misses a switch to `sim` costs at most: the keys it holds that the main cache does not.
+  // At least 1, so a switch always needs a lead.
+  std::uint64_t switch_cost(const Cache<AgedLfuPolicy>& sim) const {
+    std::uint64_t missing = 0;
+    for (Slot s = 0; s < sim.size(); ++s)
+      missing += !main_.contains(sim.key_at(s));
+    return std::max<std::uint64_t>(missing, 1);
   }
 
-  Cache<AgedLfuPolicy, Value> main_;
+  // After a switch: every resident key the newly followed simulation does not hold is stale.
+  void mark_all_stale() {
+    const Cache<AgedLfuPolicy>& followed = tuner_.followed().simulation;
+    detail::FollowerPolicy& p = main_.policy();
+    for (Slot s = 0; s < main_.size(); ++s) {
+      if (followed.contains(main_.key_at(s)))
+        p.keep(s);
+      else
+        p.mark_stale(s);
+    }
+  }
+
+  Cache<detail::FollowerPolicy, Value> main_;
   detail::HalfLifeTuner tuner_;
   detail::GhostList ghosts_;
   std::uint64_t regrets_ = 0;
-  std::uint64_t pending_ = 0; // a new half-life for the next lookup, or 0
   std::vector<HalfLifeSample> history_;
   std::function<void(const HalfLifeSample&)> on_change_;
 };
