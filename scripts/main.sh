@@ -16,3 +16,8 @@ for expr in '{0|0}' '{0|*}' '{1|-1}' '{3||2*|1*}' '^+^+*' '{0||0|-2}'; do
 done
 echo "== the exact value of the empty 4x4 Domineering board, region by region"
 "$bin" value 4x4
+echo
+echo "== who wins the empty 8x8 board with perfect play, for each first player (progress on stderr)"
+# Progress redraws one line on a terminal; in a log it is a plain line every 5 seconds.
+[[ -t 2 ]] || export DOMINEERING_PROGRESS=${DOMINEERING_PROGRESS:-lines}
+"$bin" solve 8x8 --first both

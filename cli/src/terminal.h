@@ -1,5 +1,7 @@
 // What the CLI shares between subcommands: printing JSON, and progress lines on stderr that
-// appear only when stderr is a terminal (so scripts and CI logs stay clean).
+// appear only when stderr is a terminal (so scripts and CI logs stay clean), unless the
+// environment says otherwise: DOMINEERING_PROGRESS=lines prints a plain line every few seconds
+// wherever stderr goes (for logs of long runs), =off never prints.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -13,17 +15,22 @@ void print_json(const nlohmann::json& j);
 
 bool stderr_is_terminal();
 
-// Rate-limited progress on stderr: update() redraws one line at most every REDRAW interval;
-// finish() clears it. Silent when stderr is not a terminal.
+enum class ProgressMode { off, redraw, lines };
+// From DOMINEERING_PROGRESS and whether stderr is a terminal.
+ProgressMode progress_mode();
+
+// Rate-limited progress on stderr: update() redraws one line at most every REDRAW interval (or,
+// in lines mode, prints one at most every LINE interval); finish() clears a redrawn line.
 class Progress {
 public:
-  explicit Progress(bool enabled = stderr_is_terminal());
+  explicit Progress(bool enabled = progress_mode() != ProgressMode::off);
   ~Progress();
   void update(const std::string& line);
   void finish();
 
 private:
   bool enabled_;
+  bool lines_ = progress_mode() == ProgressMode::lines;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point last_{};
 };

@@ -56,7 +56,7 @@ std::string rules_description() {
   return "Rules: **LRU** evicts the least recently used entry; **LFU** the least used, counts never reset (ties to the "
          "least recent); **aged LFU H** is LFU with every count halved after every H lookups; **ARC** and **SIEVE** are "
          "the adaptive replacement cache and the SIEVE rule; **adaptive** is aged LFU choosing its own H online from "
-         "measured regret (a bank of simulations of H = 1, 2, 4, ...; cache/adaptive.h), started from H = the table size "
+         "measured regret (a bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started from H = the table size "
          "unless said otherwise. Offline references, which know the whole trace: the **best fixed table** (the K most "
          "requested keys, admitted on first use and never evicted), **Belady** (evict the entry used farthest in the "
          "future) and **Belady with bypass** (also refuse a newcomer used later than every resident: the true optimum).";

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# End-to-end timing of `domineering solve`, Vertical first, at 1 and 2 threads, each run in a
+# fresh process with a fresh table (the 12-cell catalogue is built once beforehand and cached).
+# Usage: bench/solve.sh [BOARD...]   (default: 6x6 7x7 8x6 8x7 8x8)
+# Environment: TT_MB (default 256), THREADS (default "1 2"), FIRST (default vertical).
+# Prints a Markdown table: board, first player, winner, threads, nodes, seconds, nodes/s, peak RSS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${DOMINEERING_BIN:-build/release/cli/domineering}
+boards=("$@")
+((${#boards[@]})) || boards=(6x6 7x7 8x6 8x7 8x8)
+tt=${TT_MB:-256}
+first=${FIRST:-vertical}
+"$bin" solve 2x2 --first vertical >/dev/null # builds and caches the default catalogue, untimed
+echo "| board | first | winner | threads | nodes | seconds | nodes/s | peak MiB |"
+echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"
+for b in "${boards[@]}"; do
+  for t in ${THREADS:-1 2}; do
+    out=$(mktemp)
+    /usr/bin/time -f "%M" -o "$out.time" "$bin" solve "$b" --first "$first" --threads "$t" --tt-mb "$tt" --json >"$out"
+    python3 - "$b" "$out" "$out.time" <<'PY'
+import json, sys
+board, out, tfile = sys.argv[1:]
+j = json.load(open(out))
+kb = int(open(tfile).read().split()[-1])
+print(f"| {board} | {j['first']} | {j['winner']} | {j['threads']} | {j['nodes']:,} | {j['seconds']:.2f} | {j['nodes_per_second']:,.0f} | {kb/1024:.0f} |")
+PY
+    rm -f "$out" "$out.time"
+  done
+done
