@@ -182,6 +182,8 @@ std::optional<GameId> recognise_nus(const std::vector<GameId>& left, const std::
 } // namespace
 
 GameId from_options(std::vector<GameId> left, std::vector<GameId> right) {
+  // Counted as well as new games: a sum can redo much work over games that already exist.
+  CreationBudget::charge();
   sort_unique(left);
   sort_unique(right);
   if (all_numbers(left) && all_numbers(right))

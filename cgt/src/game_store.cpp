@@ -86,7 +86,7 @@ void CreationBudget::charge() {
   if (b == nullptr)
     return;
   if (b->left_ == 0)
-    throw InputError("game too complex: building it needs more new games than allowed (a long sum of hot games grows "
+    throw InputError("game too complex: building it needs more games than allowed (a long sum of hot games grows "
                      "exponentially)");
   --b->left_;
 }

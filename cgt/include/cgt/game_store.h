@@ -165,11 +165,13 @@ private:
 // Shorthand used throughout cgt/.
 inline GameStore& store() { return GameStore::instance(); }
 
-// A bound on the games this thread may create while the scope lives: interning the one after
-// `max_new_games` throws InputError ("game too complex ..."). Parsers of user input use it,
-// because a short expression can denote an exponentially large canonical form (a sum of many
-// switches) and hostile input must fail fast instead of exhausting time or memory. Scopes nest;
-// the innermost counts.
+// A bound on the games this thread may build while the scope lives: every game made from its
+// options (from_options, whether or not the result is new) and every new game interned counts
+// one, and the one after `max_new_games` throws InputError ("game too complex ..."). Parsers of
+// user input use it, because a short expression can denote an exponentially large canonical
+// form (a sum of many switches) and hostile input must fail fast instead of exhausting time or
+// memory. Counting builds, not only new games, bounds the time too when the games already exist
+// (a second parse of the same sum). Scopes nest; the innermost counts.
 class CreationBudget {
 public:
   explicit CreationBudget(std::uint64_t max_new_games);
@@ -177,7 +179,7 @@ public:
   CreationBudget(const CreationBudget&) = delete;
   CreationBudget& operator=(const CreationBudget&) = delete;
 
-  // Called by the store for each new game; throws when the budget is spent.
+  // Called for each game built or interned; throws when the budget is spent.
   static void charge();
 
 private:
