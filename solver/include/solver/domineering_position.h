@@ -13,7 +13,8 @@
 // Move order: every placement is scored by the change it makes to
 //   (own most moves + own safe moves) - (opponent's most moves + opponent's safe moves)
 // (the counts of domineering/move_bounds.h, recomputed only on the lines the move touches), and
-// safe placements, which nothing can take away, go last; ties keep row-major order.
+// safe placements, which nothing can take away, go last; ties go by placement value
+// (detail::placement_values), then row-major order.
 #pragma once
 
 #include "solver/score.h"
@@ -32,9 +33,37 @@ inline constexpr int MAX_SOLVE_SIDE = 16;
 inline constexpr int CODE_STRIDE = 16;
 
 // A placement that is itself safe is tried after every other one.
-inline constexpr int SAFE_PENALTY = 1 << 12;
+inline constexpr int SAFE_PENALTY = 1 << 16;
+// The count delta outweighs every placement value (those are below 128), which only break ties.
+inline constexpr int DELTA_WEIGHT = 128;
 
 namespace detail {
+
+// Placement values that break ties between moves of equal count delta (Obsequi's positional
+// values, Bullock 2002): in the mover's frame, line i of n (1-based) and first cell j of a
+// line of len cells, a placement scores highest on every second line from the edge (i = 2, 4,
+// ...) at odd j, so that it lines up with a tiling of the line; then those lines at any j; then
+// the other lines at odd j; then at any j; the edge lines last. Each value is mirrored to the
+// four images of the placement under the reflections of the board, so the order respects them.
+using PlacementValues = std::array<std::array<std::uint8_t, MAX_SOLVE_SIDE + 1>, MAX_SOLVE_SIDE + 1>;
+inline PlacementValues placement_values(int n, int len) {
+  PlacementValues v{};
+  const auto set = [&](int i, int j, int value) {
+    const auto x = std::uint8_t(value);
+    v[std::size_t(i)][std::size_t(j)] = v[std::size_t(n + 1 - i)][std::size_t(j)] = x;
+    v[std::size_t(n + 1 - i)][std::size_t(len - j)] = v[std::size_t(i)][std::size_t(len - j)] = x;
+  };
+  // (first line, line step, first cell, cell step, first value) for each group, best first.
+  constexpr int GROUPS[5][5] = {{2, 2, 1, 2, 127}, {2, 2, 1, 1, 90}, {3, 1, 1, 2, 70}, {3, 1, 1, 1, 50}, {1, 1, 1, 1, 30}};
+  for (const auto& g : GROUPS) {
+    int value = g[4];
+    for (int i = g[0]; i < (n + 3) / 2; i += g[1])
+      for (int j = g[2]; j < len / 2 + 1; j += g[3])
+        if (g[4] == 127 || v[std::size_t(i)][std::size_t(j)] == 0) // the first group overwrites
+          set(i, j, --value);
+  }
+  return v;
+}
 
 using Line = std::uint32_t; // one row or one column, bit i = cell i empty; at most 16 cells used
 
@@ -82,6 +111,8 @@ public:
     h_ = b.height();
     w_ = b.width();
     images_ = h_ == w_ ? 8 : 4;
+    placement_[0] = detail::placement_values(h_, w_); // Horizontal: lines are rows
+    placement_[1] = detail::placement_values(w_, h_); // Vertical: lines are columns
     for (int r = 0; r < h_; ++r) {
       rows_[std::size_t(r) + 1] = b.row(r);
       for (int c = 0; c < w_; ++c)
@@ -136,7 +167,7 @@ public:
           delta -= detail::pack(detail::dead(cross_line(k), cross_line(k - 1), cross_line(k + 1))) -
                    detail::pack(detail::dead(cross[k], cross[k - 1], cross[k + 1]));
         const bool is_safe = (detail::dead(own[i], own[i - 1], own[i + 1]) & cells) == cells;
-        scores[out - begin] = delta - (is_safe ? SAFE_PENALTY : 0);
+        scores[out - begin] = delta * DELTA_WEIGHT + placement_[vertical][std::size_t(i)][std::size_t(j)] - (is_safe ? SAFE_PENALTY : 0);
         const int r = vertical ? j - 1 : i - 1, c = vertical ? i - 1 : j - 1;
         *out++ = Move(r * CODE_STRIDE + c);
       }
@@ -244,6 +275,7 @@ private:
   // Index i + 1 holds row / column i; indices 0 and side + 1 stay empty (off the board).
   std::array<detail::Line, MAX_SOLVE_SIDE + 3> rows_{}, cols_{};
   std::array<std::uint64_t, 8> keys_{};
+  std::array<detail::PlacementValues, 2> placement_{}; // [mover is Vertical][line][first cell]
 };
 
 } // namespace solver
