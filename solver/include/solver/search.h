@@ -206,22 +206,41 @@ private:
 
     // Step 7. Enhanced transposition cutoffs, for games that ask for them: before searching any
     // child, probe the table for each; a child already known to be at most -beta for its side
-    // to move makes this node at least beta at once.
+    // to move makes this node at least beta at once. A child known to be at least -alpha (this
+    // move is at most alpha) is not searched again: its search would return the table's value
+    // at its first step (the same gate), so that value is taken here and the move is skipped.
     const MoveList<G> moves(g);
+    // refuted[i]: moves[i] was settled here at or below alpha.
+    [[maybe_unused]] bool refuted[ENHANCED_TRANSPOSITION_CUTOFFS<G> ? G::MAX_MOVES : 1];
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
+      std::fill_n(refuted, moves.size(), false);
       if (alpha < beta) {
-        for (const Move m : moves) {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          const Move m = moves.begin()[i];
+          if (tt_move_legal && m == Move(tte.move))
+            continue; // searched already
           const auto child = table_->probe(g.key_after(m));
           ++stats_.etc_probes;
-          if (!child.hit || !(child.data.bound == Bound::EXACT || child.data.bound == Bound::UPPER) || !(TO_END || child.data.depth >= depth - 1))
+          if (!child.hit || !(TO_END || child.data.depth >= depth - 1))
             continue;
           const Score v = -score_from_tt(child.data.score, ply + 1, G::MATE_BOUND);
-          if (v >= beta) {
+          // The child's window is (-beta, -alpha): its upper bounds settle at or below -beta,
+          // its lower bounds at or above -alpha, an exact value always.
+          const bool at_least = child.data.bound == Bound::EXACT || child.data.bound == Bound::UPPER;
+          const bool at_most = child.data.bound == Bound::EXACT || child.data.bound == Bound::LOWER;
+          if (at_least && v >= beta) {
             ++stats_.etc_cutoffs;
             best = v;
             best_move = m;
             alpha = v;
             break;
+          }
+          if (at_most && v <= alpha) {
+            refuted[i] = true;
+            if (v > best) {
+              best = v;
+              best_move = m;
+            }
           }
         }
       }
@@ -229,9 +248,13 @@ private:
 
     // Step 8. The other moves, in the game's order; stop at the first cut (fail high).
     if (alpha < beta) {
-      for (const Move m : moves) {
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Move m = moves.begin()[i];
         if (tt_move_legal && m == Move(tte.move))
           continue;
+        if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>)
+          if (refuted[i])
+            continue;
         const Score v = play<TO_END>(g, m, depth, alpha, beta, ply);
         if (aborted_)
           return 0;
