@@ -1,5 +1,7 @@
 #include "solver/domineering_solver.h"
 
+#include "solver/domineering_position.h"
+
 #include "catalogue/catalogue.h"
 #include "domineering/value_table.h"
 
@@ -134,6 +136,26 @@ TEST_CASE("bad solver options are refused", "[solver]") {
   o = options(1);
   o.table_mib = std::size_t{1} << 30;
   CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("exceeds this machine's physical memory"));
+}
+
+TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
+  // lines, line length, value of the first placement of the second line (Obsequi's best, 126,
+  // once the board has a second line from the edge, else the edge group's first, 29)
+  const auto row = GENERATE(table<int, int, int>({std::tuple<int, int, int>{8, 8, 126}, std::tuple<int, int, int>{7, 6, 126},
+                                                  std::tuple<int, int, int>{5, 9, 126}, std::tuple<int, int, int>{16, 16, 126},
+                                                  std::tuple<int, int, int>{2, 2, 29}, std::tuple<int, int, int>{1, 5, 29}}));
+  const auto [n, len, expected] = row;
+  CAPTURE(n, len);
+  const solver::detail::PlacementValues v = solver::detail::placement_values(n, len);
+  for (int i = 1; i <= n; ++i)
+    for (int j = 1; j < len; ++j) {
+      CAPTURE(i, j);
+      CHECK(v[std::size_t(i)][std::size_t(j)] > 0);
+      CHECK(v[std::size_t(i)][std::size_t(j)] < solver::DELTA_WEIGHT);
+      CHECK(v[std::size_t(i)][std::size_t(j)] == v[std::size_t(n + 1 - i)][std::size_t(j)]);
+      CHECK(v[std::size_t(i)][std::size_t(j)] == v[std::size_t(i)][std::size_t(len - j)]);
+    }
+  CHECK(int(v[std::size_t(std::min(n, 2))][1]) == expected);
 }
 
 TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000)", "[solver][.slow]") {
