@@ -19,6 +19,14 @@ namespace {
 
 std::string dyadic_text(cgt::GameId number) { return cgt::number_value(number).to_string(); }
 
+// Field text quoted in an error, cut so that the message stays one readable line.
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t MAX = 60;
+  if (text.size() <= MAX)
+    return std::string(text);
+  return fmt::format("{}... ({} characters)", text.substr(0, MAX - 3), text.size());
+}
+
 std::string row_text(const Entry& e) {
   return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", e.shape().text(), int(e.cells), cgt::to_string(e.value), dyadic_text(e.left_stop),
                      dyadic_text(e.right_stop), dyadic_text(e.mean), dyadic_text(e.temperature), cgt::to_string(e.outcome), e.left_moves,
@@ -141,7 +149,8 @@ public:
       static const char* names[] = {"left_stop", "right_stop", "mean", "temperature", "outcome", "left_moves", "right_moves"};
       for (std::size_t i = 0; i < std::size(claims); ++i)
         if (claims[i].first != claims[i].second)
-          fail(line, fmt::format("{} says '{}' but the value {} gives '{}'", names[i], claims[i].first, f[2], claims[i].second));
+          fail(line, fmt::format("{} says '{}' but the value {} gives '{}'", names[i], excerpt(claims[i].first), excerpt(f[2]),
+                                 excerpt(claims[i].second)));
       return e;
     } catch (const cgt::InputError& err) {
       const std::string what = err.what();

@@ -57,6 +57,7 @@ bool leq(GameId g, GameId h) {
   const Record& rh = s.record(h);
   if (rg.flags & rh.flags & detail::KIND_NUS)
     return nus_leq(g, h, rg, rh);
+  CreationBudget::charge_comparison();
   // A number against a non-number: x <= H needs RS(H) >= x, and RS(H) > x suffices
   // (H - x then has a positive right stop); H <= x likewise with LS(H). Only a tie needs a
   // search, and there number avoidance means a number's own options never matter.

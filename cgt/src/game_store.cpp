@@ -77,7 +77,10 @@ struct GameStore::Arenas {
   tbb::concurrent_vector<Dyadic> big_numbers;
 };
 
-CreationBudget::CreationBudget(std::uint64_t max_new_games) : left_(max_new_games), outer_(current_budget) { current_budget = this; }
+CreationBudget::CreationBudget(std::uint64_t max_builds, std::uint64_t max_comparisons)
+    : builds_left_(max_builds), comparisons_left_(max_comparisons), outer_(current_budget) {
+  current_budget = this;
+}
 
 CreationBudget::~CreationBudget() { current_budget = outer_; }
 
@@ -85,10 +88,20 @@ void CreationBudget::charge() {
   CreationBudget* b = current_budget;
   if (b == nullptr)
     return;
-  if (b->left_ == 0)
+  if (b->builds_left_ == 0)
     throw InputError("game too complex: building it needs more games than allowed (a long sum of hot games grows "
                      "exponentially)");
-  --b->left_;
+  --b->builds_left_;
+}
+
+void CreationBudget::charge_comparison() {
+  CreationBudget* b = current_budget;
+  if (b == nullptr)
+    return;
+  if (b->comparisons_left_ == 0)
+    throw InputError("game too complex: building it needs more comparisons than allowed (a long sum of hot games "
+                     "grows exponentially)");
+  --b->comparisons_left_;
 }
 
 GameStore& GameStore::instance() {

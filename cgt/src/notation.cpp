@@ -619,7 +619,7 @@ private:
 GameId parse_game(std::string_view text, const ParseLimits& limits) {
   if (text.size() > limits.max_length)
     throw InputError(fmt::format("game expression too long: {} characters (limit {})", text.size(), limits.max_length));
-  CreationBudget budget(limits.max_new_games);
+  CreationBudget budget(limits.max_builds, limits.max_comparisons);
   Parser parser(lex(text), limits);
   return parser.parse_all();
 }

@@ -87,6 +87,15 @@ TEST_CASE("exponentially large games are refused, not built", "[cgt]") {
     sum += "+-" + std::to_string(i);
   CHECK_THROWS_WITH(Game::parse(sum), Catch::Contains("game too complex"));
   CHECK_NOTHROW(Game::parse("+-1+-2+-3")); // small sums still parse
+  // Both halves of the budget bind, each with its own message: builds and comparisons.
+  // (Values no other test builds: games the store already holds cost nothing to build again.)
+  const std::string hot = "+-101+-103+-107+-109+-113+-127";
+  cgt::ParseLimits few_builds;
+  few_builds.max_builds = 20;
+  CHECK_THROWS_WITH(cgt::parse_game(hot, few_builds), Catch::Contains("more games than allowed"));
+  cgt::ParseLimits few_comparisons;
+  few_comparisons.max_comparisons = 20;
+  CHECK_THROWS_WITH(cgt::parse_game(hot, few_comparisons), Catch::Contains("more comparisons than allowed"));
 }
 
 TEST_CASE("deep nesting is refused, not a stack overflow", "[cgt]") {

@@ -165,25 +165,30 @@ private:
 // Shorthand used throughout cgt/.
 inline GameStore& store() { return GameStore::instance(); }
 
-// A bound on the games this thread may build while the scope lives: every game made from its
+// A bound on the work this thread may do while the scope lives: every game made from its
 // options (from_options, whether or not the result is new) and every new game interned counts
-// one, and the one after `max_new_games` throws InputError ("game too complex ..."). Parsers of
-// user input use it, because a short expression can denote an exponentially large canonical
-// form (a sum of many switches) and hostile input must fail fast instead of exhausting time or
-// memory. Counting builds, not only new games, bounds the time too when the games already exist
-// (a second parse of the same sum). Scopes nest; the innermost counts.
+// one build, every comparison of two games that are not both number-up-star values counts one
+// comparison, and the build after `max_builds` or the comparison after `max_comparisons` throws
+// InputError ("game too complex ..."). Parsers of user input use it, because a short
+// expression can denote an exponentially large canonical form (a sum of many switches) and
+// hostile input must fail fast instead of exhausting time or memory. Counting builds and
+// comparisons, not only new games, bounds the time too when the games already exist or when
+// each comparison is slow (huge numbers). Scopes nest; the innermost counts.
 class CreationBudget {
 public:
-  explicit CreationBudget(std::uint64_t max_new_games);
+  CreationBudget(std::uint64_t max_builds, std::uint64_t max_comparisons);
   ~CreationBudget();
   CreationBudget(const CreationBudget&) = delete;
   CreationBudget& operator=(const CreationBudget&) = delete;
 
   // Called for each game built or interned; throws when the budget is spent.
   static void charge();
+  // Called for each comparison of games that are not both number-up-star values.
+  static void charge_comparison();
 
 private:
-  std::uint64_t left_;
+  std::uint64_t builds_left_;
+  std::uint64_t comparisons_left_;
   CreationBudget* outer_;
 };
 
