@@ -58,7 +58,7 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   if (options_.bounds) {
     if (const int verdict = domineering::decided_by_bounds(b, side); verdict != 0) {
       ++counters_.bounds_decided;
-      return Decision{Score(verdict), Bound::EXACT};
+      return Decision{Score(verdict), Bound::EXACT, true};
     }
   }
   if (!options_.cgt)

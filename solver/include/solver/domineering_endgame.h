@@ -1,7 +1,9 @@
 // EndgameHooks: what decides a Domineering position without searching it, asked by the generic
 // search at every node it does not settle from the table (game_concept.h, SearchHooks).
 //   1. Move bounds (domineering/move_bounds.h): safe moves against the most moves the other side
-//      can still make. Costs a few word operations.
+//      can still make. Costs a few word operations; the verdict is stored in the table all the
+//      same (at depth 0, first to be replaced), so that the parent's enhanced transposition
+//      cutoffs skip the node the next time it is reached.
 //   2. CGT: once every region of the board has an exact value, the position is their sum G and
 //      the side to move wins iff G is not <= 0 (Vertical) or not >= 0 (Horizontal), decided by
 //      the CGT engine with no search. Regions of at most the catalogue's size come from the

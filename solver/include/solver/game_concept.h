@@ -72,7 +72,8 @@ struct Decision {
   Score score = 0;
   Bound bound = Bound::EXACT;
   // Whether the search should keep the decision in the table: worth it when it was costly to
-  // reach (a CGT sum), not when it is a few word operations (move bounds).
+  // reach (a CGT sum), or when a parent's enhanced transposition cutoffs can then skip the node
+  // (Domineering's move bounds: the parent's probe is cheaper than the node).
   bool store = false;
 };
 
