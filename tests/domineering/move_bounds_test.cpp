@@ -78,6 +78,21 @@ TEST_CASE("max moves is exact when the opponent does not play", "[domineering]")
   }
 }
 
+TEST_CASE("the bounds decide as both tests would: max_moves picks the only one that can succeed", "[domineering]") {
+  std::mt19937 rng(47);
+  for (int i = 0; i < 2000; ++i) {
+    const Board b = domineering::testing::random_board(rng, 1 + int(rng() % 8), 1 + int(rng() % 8), int(rng() % 60));
+    CAPTURE(b.text());
+    for (Side side : {Side::Left, Side::Right}) {
+      const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, domineering::opponent(side));
+      CHECK(domineering::max_moves(b, side) == mine.max_moves);
+      CHECK(mine.guaranteed(true) <= mine.max_moves);
+      const int both = mine.guaranteed(true) > theirs.max_moves ? 1 : theirs.guaranteed(false) >= mine.max_moves ? -1 : 0;
+      CHECK(domineering::decided_by_bounds(b, side) == both);
+    }
+  }
+}
+
 TEST_CASE("whenever the bounds decide, minimax agrees", "[domineering]") {
   std::mt19937 rng(43);
   std::map<std::pair<std::string, int>, bool> memo;

@@ -128,15 +128,27 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
   return m;
 }
 
+// most(X) alone, without the safe and vulnerable placements.
+inline int max_moves(const Board& b, Side side) {
+  if (side == Side::Left)
+    return max_vertical_dominoes(b.rows().data(), b.height());
+  int n = 0;
+  for (int r = 0; r < b.height(); ++r)
+    n += max_horizontal_dominoes(b.row(r));
+  return n;
+}
+
 // What the bounds alone say about the side to move: +1 wins, -1 loses, 0 unknown.
+// guaranteed(X) <= safe(X) + vuln(X) <= most(X) (the safe and vulnerable placements are
+// disjoint dominoes, single ones among the vulnerable), so P can win by the bounds only if
+// most(P) > most(O) and lose only if most(O) >= most(P): the most moves of both sides pick the
+// one test that can succeed, and only that side's full bounds are counted.
 inline int decided_by_bounds(const Board& b, Side to_move) {
-  const MoveBounds mine = move_bounds(b, to_move);
-  const MoveBounds theirs = move_bounds(b, opponent(to_move));
-  if (mine.guaranteed(true) > theirs.max_moves)
-    return 1;
-  if (theirs.guaranteed(false) >= mine.max_moves)
-    return -1;
-  return 0;
+  const int mine = max_moves(b, to_move);
+  const int theirs = max_moves(b, opponent(to_move));
+  if (mine > theirs)
+    return move_bounds(b, to_move).guaranteed(true) > theirs ? 1 : 0;
+  return move_bounds(b, opponent(to_move)).guaranteed(false) >= mine ? -1 : 0;
 }
 
 } // namespace domineering
