@@ -9,6 +9,9 @@
 # caches are alive in TBB containers whose segment tables hold offset pointers LeakSanitizer
 # cannot follow, so it reports them as leaked. Leaks are checked at exit instead, when every
 # cache has been freed, by the ASan test suite (which replays every corpus and regression).
+# The game store is append-only (games are never freed), so a fuzzing process grows with the
+# inputs it has run: a 10-minute run of the catalogue readers reaches about 4 GB, hence the RSS
+# limit of 8 GB; one input may still allocate at most 4 GB at once.
 # FUZZ_SEED fixes libFuzzer's seed (the test suite uses 2026, so on a clean checkout it explores the same
 # inputs as the same command here); without it each run draws a new seed.
 set -euo pipefail
@@ -27,7 +30,7 @@ for t in "${targets[@]}"; do
   echo "== fuzz_$t for ${seconds}s" >&2
   if ! build/fuzz/tests/fuzz/fuzz_$t "$work" tests/fuzz/corpus/$t -max_total_time="$seconds" -max_len=65536 -timeout=10 \
       ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -detect_leaks=0 \
-      -rss_limit_mb=4096 -artifact_prefix=build/fuzz/artifacts/$t/ -print_final_stats=1 2> build/fuzz/$t.log; then
+      -rss_limit_mb=8192 -malloc_limit_mb=4096 -artifact_prefix=build/fuzz/artifacts/$t/ -print_final_stats=1 2> build/fuzz/$t.log; then
     echo "fuzz_$t FAILED; see build/fuzz/$t.log and build/fuzz/artifacts/$t/" >&2
     tail -20 build/fuzz/$t.log >&2
     status=1
