@@ -163,6 +163,9 @@ TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000
   // transpose of Vertical first; both are solved anyway.
   SolveOptions o = options(2);
   o.table_mib = 1024;
-  DomineeringSolver s(catalogue::Catalogue::build(12), o);
+  // The solver keeps a reference to its catalogue, so the catalogue must outlive it (a
+  // temporary here left the reference dangling: a crash in Catalogue::find).
+  const catalogue::Catalogue twelve = catalogue::Catalogue::build(12);
+  DomineeringSolver s(twelve, o);
   CHECK(solved_outcome(s, Board(8, 8)) == cgt::Outcome::N);
 }
