@@ -22,7 +22,8 @@ ctest --preset release -j "$jobs"
 step "2/4 ASan + UBSan build and the test suite"
 cmake --preset asan
 cmake --build --preset asan -j "$jobs"
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j "$jobs"
+# Everything but the published 8x8 result, a minute of search in Release and many under ASan.
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j "$jobs" -E "8x8 is a first-player win"
 
 step "3/4 TSan build and the tests that share data between threads"
 cmake --preset tsan
