@@ -27,15 +27,15 @@ ProgressMode progress_mode() {
   return stderr_is_terminal() ? ProgressMode::redraw : ProgressMode::off;
 }
 
-Progress::Progress(bool enabled) : enabled_(enabled) {}
+Progress::Progress(ProgressMode mode) : mode_(mode) {}
 
 Progress::~Progress() { finish(); }
 
 void Progress::update(const std::string& line) {
-  if (!enabled_)
+  if (mode_ == ProgressMode::off)
     return;
   const auto now = std::chrono::steady_clock::now();
-  if (lines_) {
+  if (mode_ == ProgressMode::lines) {
     // The first update comes early in a run; wait a full interval so that short runs stay quiet.
     if (!drawn_) {
       drawn_ = true;
@@ -58,7 +58,7 @@ void Progress::update(const std::string& line) {
 }
 
 void Progress::finish() {
-  if (enabled_ && drawn_ && !lines_) {
+  if (mode_ == ProgressMode::redraw && drawn_) {
     std::fprintf(stderr, "\r\033[K");
     std::fflush(stderr);
   }

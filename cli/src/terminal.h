@@ -23,14 +23,13 @@ ProgressMode progress_mode();
 // in lines mode, prints one at most every LINE interval); finish() clears a redrawn line.
 class Progress {
 public:
-  explicit Progress(bool enabled = progress_mode() != ProgressMode::off);
+  explicit Progress(ProgressMode mode = progress_mode());
   ~Progress();
   void update(const std::string& line);
   void finish();
 
 private:
-  bool enabled_;
-  bool lines_ = progress_mode() == ProgressMode::lines;
+  ProgressMode mode_;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point last_{};
 };
