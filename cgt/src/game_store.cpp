@@ -84,24 +84,26 @@ CreationBudget::CreationBudget(std::uint64_t max_builds, std::uint64_t max_compa
 
 CreationBudget::~CreationBudget() { current_budget = outer_; }
 
+namespace {
+
+// Takes one unit from a budget's counter, or throws naming what ran out.
+void spend(std::uint64_t& left, const char* what) {
+  if (left == 0)
+    throw InputError(fmt::format("game too complex: building it needs more {} than allowed (a long sum of hot games grows exponentially)",
+                                 what));
+  --left;
+}
+
+} // namespace
+
 void CreationBudget::charge() {
-  CreationBudget* b = current_budget;
-  if (b == nullptr)
-    return;
-  if (b->builds_left_ == 0)
-    throw InputError("game too complex: building it needs more games than allowed (a long sum of hot games grows "
-                     "exponentially)");
-  --b->builds_left_;
+  if (CreationBudget* b = current_budget)
+    spend(b->builds_left_, "games");
 }
 
 void CreationBudget::charge_comparison() {
-  CreationBudget* b = current_budget;
-  if (b == nullptr)
-    return;
-  if (b->comparisons_left_ == 0)
-    throw InputError("game too complex: building it needs more comparisons than allowed (a long sum of hot games "
-                     "grows exponentially)");
-  --b->comparisons_left_;
+  if (CreationBudget* b = current_budget)
+    spend(b->comparisons_left_, "comparisons");
 }
 
 GameStore& GameStore::instance() {

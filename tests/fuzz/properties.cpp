@@ -49,6 +49,20 @@ void check_entry(const catalogue::Entry& e) {
     violated("a catalogue shape that is not one region of its cell count");
 }
 
+// Loads a catalogue with `load`: refusing bad input is allowed, and a catalogue that loads must
+// have every entry consistent.
+template <class Load>
+void check_loaded(Load load) {
+  catalogue::Catalogue c;
+  try {
+    c = load();
+  } catch (const cgt::InputError&) {
+    return;
+  }
+  for (const auto& e : c.entries())
+    check_entry(e);
+}
+
 } // namespace
 
 void check_game_expression(std::string_view bytes) {
@@ -128,14 +142,7 @@ void check_catalogue_tsv(std::string_view bytes) {
     }
   }
   std::istringstream in(text);
-  catalogue::Catalogue c;
-  try {
-    c = catalogue::read_tsv(in, "fuzz");
-  } catch (const cgt::InputError&) {
-    return;
-  }
-  for (const auto& e : c.entries())
-    check_entry(e);
+  check_loaded([&] { return catalogue::read_tsv(in, "fuzz"); });
 }
 
 void check_catalogue_binary(std::string_view bytes) {
@@ -146,14 +153,7 @@ void check_catalogue_binary(std::string_view bytes) {
     const std::uint64_t sum = catalogue::fnv1a64(std::string_view(b).substr(40));
     std::memcpy(b.data() + 32, &sum, sizeof sum);
   }
-  catalogue::Catalogue c;
-  try {
-    c = catalogue::from_binary(b, "fuzz");
-  } catch (const cgt::InputError&) {
-    return;
-  }
-  for (const auto& e : c.entries())
-    check_entry(e);
+  check_loaded([&] { return catalogue::from_binary(b, "fuzz"); });
 }
 
 void check_trace(std::string_view bytes) {
