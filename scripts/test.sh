@@ -30,7 +30,7 @@ cmake --preset tsan
 cmake --build --preset tsan -j "$jobs"
 # libtbb itself is not instrumented: tests/tsan.supp silences reports inside it only.
 TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
-  ctest --preset tsan -j "$jobs" -R "concurrency|many threads|parallel|switching parts|winning move"
+  ctest --preset tsan -j "$jobs" -R "concurrency|many threads|parallel|switching parts|winning move|files round trip"
 
 step "4/4 libFuzzer targets, ${FUZZ_SECONDS:-30} s each"
 # A fixed seed, so that a failure here can be replayed with the same command; longer and
