@@ -7,9 +7,6 @@
 #include "cgt/canonical.h"
 #include "cgt/game_store.h"
 #include "cgt/input_error.h"
-#include "cgt/compare.h"
-#include "cgt/stops.h"
-#include "cgt/thermograph.h"
 
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
@@ -17,8 +14,8 @@
 
 #include <atomic>
 #include <cstring>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -169,13 +166,10 @@ public:
     for (std::uint32_t v = 0; v < ids.size(); ++v)
       if (used[v])
         values.push_back(v);
-    std::vector<Derived> derived(ids.size());
+    std::vector<Entry> derived(ids.size());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values.size(), 64), [&](const tbb::blocked_range<std::size_t>& range) {
-      for (std::size_t k = range.begin(); k != range.end(); ++k) {
-        const cgt::GameId value = ids[values[k]];
-        derived[values[k]] = Derived{cgt::left_stop(value), cgt::right_stop(value), cgt::number(cgt::mean(value)),
-                                     cgt::number(cgt::temperature(value)), cgt::outcome(value)};
-      }
+      for (std::size_t k = range.begin(); k != range.end(); ++k)
+        derived[values[k]] = Catalogue::describe_value(ids[values[k]]);
     });
     std::vector<Entry> entries(shapes);
     std::atomic<std::uint64_t> first_bad{shapes};
@@ -188,15 +182,9 @@ public:
           return;
         }
         const Record& r = records[i];
-        const Derived& d = derived[r.refs[0]];
         Entry& e = entries[i];
+        e = derived[r.refs[0]];
         e.key = r.key;
-        e.value = ids[r.refs[0]];
-        e.left_stop = d.left_stop;
-        e.right_stop = d.right_stop;
-        e.mean = d.mean;
-        e.temperature = d.temperature;
-        e.outcome = d.outcome;
         e.cells = r.cells;
         e.left_moves = r.left_moves;
         e.right_moves = r.right_moves;
@@ -221,20 +209,16 @@ private:
     std::uint8_t cells, outcome;
     std::uint16_t left_moves, right_moves;
   };
-  struct Derived {
-    cgt::GameId left_stop, right_stop, mean, temperature;
-    cgt::Outcome outcome;
-  };
-
   // What is wrong with shape i, if anything: the same checks as the TSV reader's rows.
-  static std::optional<std::string> problem(const Record& r, std::size_t i, const std::vector<Derived>& derived,
+  // `derived` holds describe_value() of each value a shape refers to.
+  static std::optional<std::string> problem(const Record& r, std::size_t i, const std::vector<Entry>& derived,
                                             const std::vector<cgt::GameId>& ids, std::uint32_t max_cells) {
     if (!domineering::is_well_formed(r.key))
       return fmt::format("shape {} has a malformed key", i);
     const domineering::Shape shape = domineering::unpack(r.key);
     if (!shape.is_connected() || shape.cells() != r.cells || r.cells > max_cells)
       return fmt::format("shape {} is not one region of {} cells", i, int(r.cells));
-    const Derived& d = derived[r.refs[0]];
+    const Entry& d = derived[r.refs[0]];
     const auto canonical = domineering::canonical_key(shape, false);
     if (!canonical || !(canonical->key == r.key) || d.left_stop != ids[r.refs[1]] || d.right_stop != ids[r.refs[2]] ||
         d.mean != ids[r.refs[3]] || d.temperature != ids[r.refs[4]] || int(d.outcome) != r.outcome ||

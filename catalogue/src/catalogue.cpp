@@ -23,15 +23,20 @@ namespace catalogue {
 
 using domineering::Shape;
 
-Entry Catalogue::describe(const Shape& shape, cgt::GameId value) {
+Entry Catalogue::describe_value(cgt::GameId value) {
   Entry e;
-  e.key = domineering::canonical_key(shape, false)->key;
   e.value = value;
   e.left_stop = cgt::left_stop(value);
   e.right_stop = cgt::right_stop(value);
   e.mean = cgt::number(cgt::mean(value));
   e.temperature = cgt::number(cgt::temperature(value));
   e.outcome = cgt::outcome(value);
+  return e;
+}
+
+Entry Catalogue::describe(const Shape& shape, cgt::GameId value) {
+  Entry e = describe_value(value);
+  e.key = domineering::canonical_key(shape, false)->key;
   e.cells = std::uint8_t(shape.cells());
   e.left_moves = std::uint16_t(shape.move_count(domineering::Side::Left));
   e.right_moves = std::uint16_t(shape.move_count(domineering::Side::Right));

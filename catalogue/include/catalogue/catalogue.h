@@ -67,6 +67,9 @@ public:
   // Recomputes one entry's derived fields from its value (stops, mean, temperature, outcome,
   // move counts), as the builder does; readers use it to check what a file claims.
   static Entry describe(const domineering::Shape& shape, cgt::GameId value);
+  // The part of describe() that depends on the value alone (value, stops, mean, temperature,
+  // outcome); key, cells and move counts are left empty. Readers work it out once per value.
+  static Entry describe_value(cgt::GameId value);
 
 private:
   void index_entries();
