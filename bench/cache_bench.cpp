@@ -9,6 +9,7 @@
 // (its bank then holds the simulations of 1,000,000 lookups; the counter says how many).
 #include "cache/adaptive.h"
 #include "cache/aged_lfu.h"
+#include "cache/aged_lfu_ghost.h"
 #include "cache/arc.h"
 #include "cache/belady.h"
 #include "cache/best_fixed.h"
@@ -116,6 +117,7 @@ void sizes(benchmark::internal::Benchmark* b) { b->Arg(10)->Arg(40)->Arg(10'000)
 BENCHMARK_CAPTURE(BM_cache_access, lru, cache::LruPolicy())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_access, lfu, cache::LfuPolicy())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_access, aged_lfu, cache::AgedLfuPolicy(HALF_LIFE))->Apply(sizes);
+BENCHMARK_CAPTURE(BM_cache_access, aged_lfu_ghost, cache::AgedLfuGhostPolicy(HALF_LIFE))->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_access, arc, cache::ArcPolicy())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_access, sieve, cache::SievePolicy())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_offline, belady, [] { return cache::BeladyPolicy(future(), cache::Bypass::no); })

@@ -45,33 +45,12 @@ double Evidence::z() const {
   return n > 0 ? (wins - losses) / std::sqrt(n) : 0.0;
 }
 
-GhostList::GhostList(std::size_t size) : ring_(size), live_(size, 0), index_(size) {}
-
-void GhostList::add(Key key) {
-  take(key); // a key inserted without a missed lookup first may still be a ghost
-  if (live_[next_])
-    index_.erase(ring_[next_]);
-  ring_[next_] = key;
-  live_[next_] = 1;
-  index_.insert(key, Slot(next_));
-  next_ = next_ + 1 == ring_.size() ? 0 : next_ + 1;
-}
-
-bool GhostList::take(Key key) {
-  const Slot at = index_.find(key);
-  if (at == NO_SLOT)
-    return false;
-  index_.erase(key);
-  live_[at] = 0;
-  return true;
-}
-
 HalfLifeTuner::HalfLifeTuner(std::size_t capacity, std::uint64_t half_life)
     : bank_(bank_of(half_life)), capacity_(capacity) {
   // Reserving every simulation the bank can hold keeps the caches in place as the bank grows.
   experts_.reserve(bank_.size() + 1);
   experts_.push_back({Limits::MAX_HALF_LIFE,
-                      Cache<AgedLfuPolicy>(capacity, AgedLfuPolicy(Limits::MAX_HALF_LIFE), FirstTime::ignore), {}, 0});
+                      Cache<BankPolicy>(capacity, BankPolicy(Limits::MAX_HALF_LIFE), FirstTime::ignore), {}, 0});
   // Follow the starting half-life itself (it is in the bank), or the never-halving simulation.
   followed_ = std::size_t(std::lower_bound(bank_.begin(), bank_.end(), half_life) - bank_.begin());
 }
@@ -85,7 +64,7 @@ void HalfLifeTuner::spawn() {
   // the never-halving simulation; a copy set to H continues as if it had run from the start.
   // Its statistics, evidence and hits so far are the never-halving one's too.
   const Expert& never = experts_.back();
-  Cache<AgedLfuPolicy> copy = never.simulation;
+  Cache<BankPolicy> copy = never.simulation;
   copy.policy().set_half_life(bank_[spawned_]);
   experts_.insert(experts_.end() - 1, Expert{bank_[spawned_], std::move(copy), never.evidence, never.hits});
   ++spawned_;

@@ -7,6 +7,7 @@
 
 #include "cache/adaptive.h"
 #include "cache/aged_lfu.h"
+#include "cache/aged_lfu_ghost.h"
 #include "cache/arc.h"
 #include "cache/belady.h"
 #include "cache/best_fixed.h"
@@ -27,14 +28,15 @@ struct RuleName {
 
 constexpr RuleName RULE_NAMES[] = {
     {Rule::lru, LruPolicy::NAME, false},           {Rule::lfu, LfuPolicy::NAME, false},
-    {Rule::aged_lfu, AgedLfuPolicy::NAME, true},   {Rule::arc, ArcPolicy::NAME, false},
+    {Rule::aged_lfu, AgedLfuPolicy::NAME, true},   {Rule::aged_lfu_ghost, AgedLfuGhostPolicy::NAME, true},
+    {Rule::arc, ArcPolicy::NAME, false},
     {Rule::sieve, SievePolicy::NAME, false},       {Rule::belady, "belady", false},
     {Rule::belady_bypass, "belady-bypass", false}, {Rule::best_fixed, BestFixedPolicy::NAME, false},
     {Rule::adaptive, "adaptive", true},
 };
 
 constexpr std::string_view KNOWN_RULES =
-    "lru, lfu, aged-lfu:H, arc, sieve, belady, belady-bypass, best-fixed, adaptive, adaptive:H";
+    "lru, lfu, aged-lfu:H, aged-lfu-ghost:H, arc, sieve, belady, belady-bypass, best-fixed, adaptive, adaptive:H";
 
 // Calls f with the concrete cache for `spec`.
 template <class F>
@@ -52,6 +54,12 @@ decltype(auto) with_cache(const RuleSpec& spec, std::size_t capacity, std::span<
     if (spec.half_life == 0)
       throw std::logic_error("aged LFU needs a half-life of at least one lookup");
     Cache<AgedLfuPolicy> c(capacity, AgedLfuPolicy(spec.half_life));
+    return f(c);
+  }
+  case Rule::aged_lfu_ghost: {
+    if (spec.half_life == 0)
+      throw std::logic_error("aged LFU with ghosts needs a half-life of at least one lookup");
+    Cache<AgedLfuGhostPolicy> c(capacity, AgedLfuGhostPolicy(spec.half_life));
     return f(c);
   }
   case Rule::arc: {
@@ -132,8 +140,9 @@ RuleSpec RuleSpec::parse(std::string_view text) {
       if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || spec.half_life == 0)
         throw std::invalid_argument("bad half-life in cache rule \"" + std::string(text) +
                                     "\": expected a whole number of lookups from 1 to 18446744073709551615");
-    } else if (r.rule == Rule::aged_lfu) {
-      throw std::invalid_argument("cache rule \"aged-lfu\" needs a half-life, as in \"aged-lfu:50\"");
+    } else if (r.rule == Rule::aged_lfu || r.rule == Rule::aged_lfu_ghost) {
+      throw std::invalid_argument("cache rule \"" + std::string(head) + "\" needs a half-life, as in \"" + std::string(head) +
+                                  ":50\"");
     }
     return spec;
   }

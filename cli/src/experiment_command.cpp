@@ -123,7 +123,7 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
                         {"first_time_misses", s.first_time_misses},
                         {"re_evaluations", s.re_evaluations},
                         {"evictions", s.evictions}};
-    if (row.rule.rule == cache::Rule::aged_lfu || row.rule.rule == cache::Rule::adaptive)
+    if (row.rule.has_half_life())
       j["half_life"] = row.rule.half_life;
     if (row.rule.rule == cache::Rule::adaptive)
       j["settled_half_life"] = row.settled_half_life();
@@ -245,25 +245,27 @@ void run_one(const Options& o, ExperimentKind kind, experiments::Schedule schedu
 constexpr const char* FILES_HELP =
     "Files written in the output folder (each atomically):\n"
     "  results.csv  one row per rule, table size and half-life, columns rule,size,half_life,lookups,hits,\n"
-    "               hit_rate,misses,first_time_misses,re_evaluations,evictions (half_life: aged-lfu's half-life,\n"
-    "               the adaptive rule's starting one, else empty; hit_rate = hits / lookups; a re-evaluation\n"
-    "               is a miss on a key met before)\n"
+    "               hit_rate,misses,first_time_misses,re_evaluations,evictions (half_life: that of aged-lfu\n"
+    "               and aged-lfu-ghost, the adaptive rule's starting one, else empty; hit_rate = hits /\n"
+    "               lookups; a re-evaluation is a miss on a key met before)\n"
     "  results.md   tables per size with the best half-life marked, lookups per board beside the essay's,\n"
     "               the checks, the findings decided from the numbers, the adaptive rule from several starts\n"
     "  trace.txt    the lookups, one key (catalogue index) per line in lookup order, for other simulators\n"
     "  plot.gp      the gnuplot script with its data (`gnuplot plot.gp` in the folder re-renders the plots)\n"
-    "  hit-rate.png (or .svg)   hit rate against half-life, one curve per size; LRU, LFU, Belady as lines\n"
+    "  hit-rate.png (or .svg)   hit rate against half-life, one curve per size for aged LFU and one with\n"
+    "                           ghosts; LRU, LFU, Belady as lines\n"
     "  half-life.png (or .svg)  the adaptive rule's half-life against lookups, one curve per size\n"
     "Plots need gnuplot (gnuplot-nox; DOMINEERING_GNUPLOT names another program). Without it the data is\n"
     "still written, stderr says why, and the exit code is 0.\n";
 
 constexpr const char* RULES_HELP =
-    "Rules: lru, lfu (counts never reset), aged-lfu:H (every count halved after each H lookups), arc,\n"
-    "sieve, adaptive (aged LFU choosing H online from measured regret; started from H = the table size\n"
-    "and also from 1, 100 and 10000), and with hindsight best-fixed (the K most requested keys),\n"
-    "belady and belady-bypass (the optimum). The games are played once and recorded; every rule is\n"
-    "replayed over the recording, and the games are played twice more with the caches inside the\n"
-    "player to check that every rule saw the same lookups (exit 1 if not).\n";
+    "Rules: lru, lfu (counts never reset), aged-lfu:H (every count halved after each H lookups),\n"
+    "aged-lfu-ghost:H (the same, and the keys of its last K evictions keep their counts), arc,\n"
+    "sieve, adaptive (aged LFU with ghosts choosing H online from measured regret; started from H =\n"
+    "the table size and also from 1, 100 and 10000), and with hindsight best-fixed (the K most\n"
+    "requested keys), belady and belady-bypass (the optimum). The games are played once and\n"
+    "recorded; every rule is replayed over the recording, and the games are played twice more with\n"
+    "the caches inside the player to check that every rule saw the same lookups (exit 1 if not).\n";
 
 void add_cache(CLI::App& parent) {
   static Options o;

@@ -28,10 +28,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // The rules each live run drives (at every size): the first run the rules without a half-life,
 // the second the aged and adaptive rules, so that between them every row is played live.
-bool in_live_run(const RuleSpec& r, int run) {
-  const bool timed = r.rule == Rule::aged_lfu || r.rule == Rule::adaptive;
-  return run == 0 ? !timed : timed;
-}
+bool in_live_run(const RuleSpec& r, int run) { return run == 0 ? !r.has_half_life() : r.has_half_life(); }
 constexpr int LIVE_RUNS = 2;
 
 } // namespace
@@ -66,6 +63,8 @@ std::vector<RuleSpec> rules_for(const ExperimentSpec& spec, std::size_t size) {
   std::vector<RuleSpec> rules = {{Rule::lru, 0}, {Rule::lfu, 0}};
   for (const std::uint64_t h : spec.half_lives)
     rules.push_back({Rule::aged_lfu, h});
+  for (const std::uint64_t h : spec.half_lives)
+    rules.push_back({Rule::aged_lfu_ghost, h});
   rules.push_back({Rule::arc, 0});
   rules.push_back({Rule::sieve, 0});
   const std::uint64_t default_start = cache::AdaptiveCache<>::default_half_life(size);

@@ -27,6 +27,7 @@ std::string label(const RuleResult* r) {
   case Rule::arc: return "ARC";
   case Rule::sieve: return "SIEVE";
   case Rule::aged_lfu: return fmt::format("aged LFU H={}", r->rule.half_life);
+  case Rule::aged_lfu_ghost: return fmt::format("aged LFU with ghosts H={}", r->rule.half_life);
   case Rule::adaptive: return fmt::format("adaptive (start {})", r->rule.half_life);
   case Rule::best_fixed: return "best fixed table";
   case Rule::belady: return "Belady";
@@ -111,6 +112,7 @@ std::vector<SizeView> size_views(const ExperimentResult& r) {
       case Rule::belady: v.belady = &row; break;
       case Rule::belady_bypass: v.belady_bypass = &row; break;
       case Rule::aged_lfu: v.aged.push_back(&row); break;
+      case Rule::aged_lfu_ghost: v.ghost.push_back(&row); break;
       case Rule::adaptive:
         v.adaptive_starts.push_back(&row);
         if (row.rule.half_life == cache::AdaptiveCache<>::default_half_life(size))
@@ -132,13 +134,21 @@ std::vector<SizeView> size_views(const ExperimentResult& r) {
     need(v.belady_bypass, "belady-bypass", size);
     if (v.aged.empty())
       throw std::logic_error(fmt::format("experiment result has no aged-lfu row at size {}", size));
+    if (v.ghost.empty())
+      throw std::logic_error(fmt::format("experiment result has no aged-lfu-ghost row at size {}", size));
     const auto by_h = [](const RuleResult* a, const RuleResult* b) { return a->rule.half_life < b->rule.half_life; };
     std::sort(v.aged.begin(), v.aged.end(), by_h);
+    std::sort(v.ghost.begin(), v.ghost.end(), by_h);
     std::sort(v.adaptive_starts.begin(), v.adaptive_starts.end(), by_h);
-    v.best_aged = v.aged.front();
-    for (const RuleResult* a : v.aged)
-      if (a->stats.hits > v.best_aged->stats.hits)
-        v.best_aged = a;
+    const auto most_hits = [](const std::vector<const RuleResult*>& rows) {
+      const RuleResult* best = rows.front();
+      for (const RuleResult* a : rows)
+        if (a->stats.hits > best->stats.hits)
+          best = a;
+      return best;
+    };
+    v.best_aged = most_hits(v.aged);
+    v.best_ghost = most_hits(v.ghost);
     views.push_back(std::move(v));
   }
   return views;
@@ -157,9 +167,11 @@ std::vector<Finding> adaptive_findings(const ExperimentResult& r) {
     else
       best_misses += fmt::format("{}{:.3f} points below the best fixed half-life at {} entries ({:.3f} beyond the target)",
                                  best_misses.empty() ? "" : ", ", -g, v.size, -g - ADAPTIVE_TARGET_POINTS);
-    best.evidence.push_back(fmt::format("{} entries: adaptive {} vs best fixed H={} {} ({} points), {}", v.size,
-                                        percent(v.adaptive->hit_percent()), v.best_aged->rule.half_life,
-                                        percent(v.best_aged->hit_percent()), points(g), settled(v.adaptive)));
+    best.evidence.push_back(fmt::format("{} entries: adaptive {} vs best fixed H={} {} ({} points), {}; the best fixed H of "
+                                        "its own rule (aged LFU with ghosts): H={} {}",
+                                        v.size, percent(v.adaptive->hit_percent()), v.best_aged->rule.half_life,
+                                        percent(v.best_aged->hit_percent()), points(g), settled(v.adaptive),
+                                        v.best_ghost->rule.half_life, percent(v.best_ghost->hit_percent())));
     std::string line = fmt::format("{} entries: adaptive {}", v.size, percent(v.adaptive->hit_percent()));
     bool all = true;
     for (const RuleResult* o : {v.lru, v.arc, v.sieve}) {

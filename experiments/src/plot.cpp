@@ -134,6 +134,14 @@ std::string plot_script(const ExperimentResult& r) {
     s += "\n\n";
   }
   s += "EOD\n\n";
+  s += "# Aged LFU with ghosts (the adaptive rule's bank): one block per table size.\n$ghost << EOD\n";
+  for (const SizeView& v : views) {
+    s += fmt::format("# {} entries\n", v.size);
+    for (const RuleResult* a : v.ghost)
+      s += fmt::format("{} {:.4f}\n", a->rule.half_life, a->hit_percent());
+    s += "\n\n";
+  }
+  s += "EOD\n\n";
   s += "# The adaptive rule's half-life: one block per table size (lookup, half-life from that lookup on).\n$adaptive << EOD\n";
   for (const SizeView& v : views) {
     s += fmt::format("# {} entries\n", v.size);
@@ -152,6 +160,7 @@ std::string plot_script(const ExperimentResult& r) {
        "set key outside right top box\n";
   s += fmt::format("set xrange [{}:{}]\n", double(h_min) / 1.5, double(h_max) * 1.5);
   s += "plot for [i=1:N] $aged index (i-1) using 1:2 with linespoints lc i lw 2 pt 7 title sprintf(\"aged LFU, %s entries\", word(sizes, i)), \\\n"
+       "     for [i=1:N] $ghost index (i-1) using 1:2 with linespoints lc i lw 1 pt 6 title sprintf(\"aged LFU with ghosts, %s\", word(sizes, i)), \\\n"
        "     for [i=1:N] lru[i] with lines lc i dt 2 title sprintf(\"LRU, %s\", word(sizes, i)), \\\n"
        "     for [i=1:N] lfu[i] with lines lc i dt 3 title sprintf(\"LFU, %s\", word(sizes, i)), \\\n"
        "     for [i=1:N] opt[i] with lines lc i dt 4 title sprintf(\"optimum (Belady), %s\", word(sizes, i))\n"

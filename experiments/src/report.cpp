@@ -55,9 +55,11 @@ std::string findings_markdown(const std::vector<Finding>& findings) {
 std::string rules_description() {
   return "Rules: **LRU** evicts the least recently used entry; **LFU** the least used, counts never reset (ties to the "
          "least recent); **aged LFU H** is LFU with every count halved after every H lookups; **ARC** and **SIEVE** are "
-         "the adaptive replacement cache and the SIEVE rule; **adaptive** is aged LFU choosing its own H online from "
-         "measured regret (a bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started from H = the table size "
-         "unless said otherwise. Offline references, which know the whole trace: the **best fixed table** (the K most "
+         "the adaptive replacement cache and the SIEVE rule; **aged LFU with ghosts H** is aged LFU that remembers the "
+         "counts of the keys evicted by its last K evictions (K = the table size) and gives a returning key its count back "
+         "(cache/aged_lfu_ghost.h); **adaptive** is aged LFU with ghosts choosing its own H online from measured regret (a "
+         "bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started "
+         "from H = the table size unless said otherwise. Its targets are set against the grid of plain aged LFU. Offline references, which know the whole trace: the **best fixed table** (the K most "
          "requested keys, admitted on first use and never evicted), **Belady** (evict the entry used farthest in the "
          "future) and **Belady with bypass** (also refuse a newcomer used later than every resident: the true optimum).";
 }
@@ -131,6 +133,8 @@ TextTable size_table(const SizeView& v) {
   add(v.lfu, "");
   for (const RuleResult* a : v.aged)
     add(a, grouped(a->rule.half_life), a == v.best_aged ? " (best H)" : "");
+  for (const RuleResult* a : v.ghost)
+    add(a, grouped(a->rule.half_life), a == v.best_ghost ? " (best H)" : "");
   add(v.arc, "");
   add(v.sieve, "");
   for (const RuleResult* a : v.adaptive_starts)
@@ -162,6 +166,9 @@ TextTable hit_rate_table(const ExperimentResult& r) {
   for (std::size_t i = 0; i < views.front().aged.size(); ++i)
     add(fmt::format("aged LFU H={}", grouped(views.front().aged[i]->rule.half_life)),
         [i](const SizeView& v) { return i < v.aged.size() ? v.aged[i] : nullptr; });
+  for (std::size_t i = 0; i < views.front().ghost.size(); ++i)
+    add(fmt::format("aged LFU with ghosts H={}", grouped(views.front().ghost[i]->rule.half_life)),
+        [i](const SizeView& v) { return i < v.ghost.size() ? v.ghost[i] : nullptr; });
   add("ARC", [](const SizeView& v) { return v.arc; });
   add("SIEVE", [](const SizeView& v) { return v.sieve; });
   add("adaptive", [](const SizeView& v) { return v.adaptive; });
@@ -208,8 +215,7 @@ std::string results_csv(const ExperimentResult& r) {
   std::string out = "rule,size,half_life,lookups,hits,hit_rate,misses,first_time_misses,re_evaluations,evictions\n";
   for (const RuleResult& row : r.rows) {
     const auto& s = row.stats;
-    const bool timed = row.rule.rule == Rule::aged_lfu || row.rule.rule == Rule::adaptive;
-    out += fmt::format("{},{},{},{},{},{:.6f},{},{},{},{}\n", rule_word(row), row.size, timed ? std::to_string(row.rule.half_life) : "",
+    out += fmt::format("{},{},{},{},{},{:.6f},{},{},{},{}\n", rule_word(row), row.size, row.rule.has_half_life() ? std::to_string(row.rule.half_life) : "",
                        s.lookups, s.hits, s.hit_rate(), s.misses, s.first_time_misses, s.re_evaluations, s.evictions);
   }
   return out;
@@ -290,7 +296,7 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
   }
 
   md += "## Files\n\n";
-  md += fmt::format("- `{}`: one row per rule, table size and half-life: rule, size, half_life (aged-lfu: its half-life; adaptive: its "
+  md += fmt::format("- `{}`: one row per rule, table size and half-life: rule, size, half_life (aged-lfu and aged-lfu-ghost: its half-life; adaptive: its "
                     "starting half-life; else empty), lookups, hits, hit_rate (hits / lookups), misses, first_time_misses, "
                     "re_evaluations (misses on a key met before), evictions.\n",
                     RESULTS_CSV);
@@ -502,9 +508,10 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
 
   md += "## The adaptive rule everywhere\n\n";
   {
-    TextTable t{{"experiment", "size", "adaptive %", "settled H", "best fixed H", "gap", "vs LRU", "vs ARC", "vs SIEVE", "spread over starts"},
+    TextTable t{{"experiment", "size", "adaptive %", "settled H", "best fixed H", "gap", "vs LRU", "vs ARC", "vs SIEVE",
+                 "spread over starts", "best fixed H with ghosts"},
                 {},
-                {false, true, true, true, false, true, true, true, true, true}};
+                {false, true, true, true, false, true, true, true, true, true, false}};
     const auto add = [&](const std::string& name, const ExperimentResult& r) {
       for (const SizeView& v : size_views(r)) {
         double lo = 100, hi = 0;
@@ -516,7 +523,8 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
         t.rows.push_back({name, grouped(v.size), percent(p), half_life_text(v.adaptive->settled_half_life(), r.trace.size()),
                           fmt::format("H={}: {}", grouped(v.best_aged->rule.half_life), percent(v.best_aged->hit_percent())),
                           points(p - v.best_aged->hit_percent()), points(p - v.lru->hit_percent()), points(p - v.arc->hit_percent()),
-                          points(p - v.sieve->hit_percent()), fmt::format("{:.3f}", hi - lo)});
+                          points(p - v.sieve->hit_percent()), fmt::format("{:.3f}", hi - lo),
+                          fmt::format("H={}: {}", grouped(v.best_ghost->rule.half_life), percent(v.best_ghost->hit_percent()))});
       }
     };
     add("mixed", m);

@@ -1,5 +1,6 @@
 #include "cache/adaptive.h"
 #include "cache/aged_lfu.h"
+#include "cache/aged_lfu_ghost.h"
 #include "cache/cache.h"
 #include "cache/synthetic.h"
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 using cache::AdaptiveCache;
+using cache::AgedLfuGhostPolicy;
 using cache::AgedLfuPolicy;
 using cache::Cache;
 using cache::Key;
@@ -193,7 +195,8 @@ TEST_CASE("adaptive bank: powers of sqrt(2) and the starting H", "[cache]") {
 }
 
 TEST_CASE("adaptive cache starts exactly at its starting H", "[cache]") {
-  // Until its first change of H it must hit exactly when aged LFU with the starting H does.
+  // Until its first change of H it must hit exactly when the bank's rule (aged LFU with ghost
+  // counts) with the starting H does.
   // capacity, start, trace
   using Row = std::tuple<std::size_t, std::uint64_t, std::string>;
   const auto [capacity, start, kind] = GENERATE(table<std::size_t, std::uint64_t, std::string>({
@@ -201,7 +204,7 @@ TEST_CASE("adaptive cache starts exactly at its starting H", "[cache]") {
   CAPTURE(capacity, start, kind);
   const auto trace = make_trace(kind);
   AdaptiveCache<> a(capacity, start);
-  Cache<AgedLfuPolicy> fixed(capacity, AgedLfuPolicy(start), cache::FirstTime::ignore);
+  Cache<AgedLfuGhostPolicy> fixed(capacity, AgedLfuGhostPolicy(start), cache::FirstTime::ignore);
   std::size_t i = 0;
   for (; i < trace.size() && a.half_life_history().size() == 1; ++i)
     REQUIRE(a.access(trace[i]) == fixed.access(trace[i]));
@@ -238,7 +241,7 @@ TEST_CASE("adaptive main cache copies the simulation it follows", "[cache]") {
 
 TEST_CASE("adaptive simulations are exactly the fixed half-life caches", "[cache]") {
   // Each simulation of the bank is split off from the never-halving one at lookup H; it must
-  // match a fixed-H aged LFU run from the start, lookup by lookup. capacity, trace kind
+  // match a fixed-H cache of the same rule run from the start, lookup by lookup. capacity, trace kind
   using Row = std::tuple<std::size_t, std::string>;
   const auto [capacity, kind] = GENERATE(table<std::size_t, std::string>({Row{1, "drift"}, Row{7, "switch"}, Row{20, "zipf"}}));
   CAPTURE(capacity, kind);
@@ -248,7 +251,7 @@ TEST_CASE("adaptive simulations are exactly the fixed half-life caches", "[cache
     a.access(k);
   for (const auto& e : a.simulations()) {
     CAPTURE(e.half_life);
-    Cache<AgedLfuPolicy> fixed(capacity, AgedLfuPolicy(e.half_life), cache::FirstTime::ignore);
+    Cache<AgedLfuGhostPolicy> fixed(capacity, AgedLfuGhostPolicy(e.half_life), cache::FirstTime::ignore);
     for (const Key k : trace)
       fixed.access(k);
     CHECK(e.simulation.stats().hits == fixed.stats().hits);

@@ -20,6 +20,7 @@ TEST_CASE("rule names parse and print back", "[cache]") {
       {"lru", Rule::lru, 0},
       {"lfu", Rule::lfu, 0},
       {"aged-lfu:50", Rule::aged_lfu, 50},
+      {"aged-lfu-ghost:64", Rule::aged_lfu_ghost, 64},
       {"arc", Rule::arc, 0},
       {"sieve", Rule::sieve, 0},
       {"belady", Rule::belady, 0},
@@ -50,6 +51,8 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
       {"aged-lfu:0", "bad half-life in cache rule \"aged-lfu:0\""},
       {"aged-lfu:x", "bad half-life in cache rule \"aged-lfu:x\""},
       {"aged-lfu:", "bad half-life"},
+      {"aged-lfu-ghost", "needs a half-life, as in \"aged-lfu-ghost:50\""},
+      {"aged-lfu-ghost:0", "bad half-life in cache rule \"aged-lfu-ghost:0\""},
       {"lru:5", "cache rule \"lru\" takes no half-life"},
   };
   for (const Row& row : rows) {
@@ -61,7 +64,7 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
 
 TEST_CASE("simulate, make_cache and the concrete cache agree", "[cache]") {
   const auto trace = cache::drifting_trace(20'000, 300, 1.0, 40, 9);
-  const char* rule = GENERATE("lru", "lfu", "aged-lfu:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
+  const char* rule = GENERATE("lru", "lfu", "aged-lfu:64", "aged-lfu-ghost:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
                               "adaptive");
   CAPTURE(rule);
   const RuleSpec spec = RuleSpec::parse(rule);
@@ -88,7 +91,7 @@ TEST_CASE("offline rules order as theory says on a Zipf trace", "[cache]") {
   const auto hits = [&](const char* rule) { return cache::simulate(RuleSpec::parse(rule), 30, trace).stats.hits; };
   const auto belady = hits("belady");
   CHECK(hits("belady-bypass") >= belady);
-  for (const char* online : {"lru", "lfu", "aged-lfu:512", "arc", "sieve", "adaptive"}) {
+  for (const char* online : {"lru", "lfu", "aged-lfu:512", "aged-lfu-ghost:512", "arc", "sieve", "adaptive"}) {
     CAPTURE(online);
     CHECK(belady >= hits(online));
   }

@@ -60,19 +60,27 @@ inline std::string reference_lru(std::size_t capacity, std::span<const Key> trac
 }
 
 // Aged LFU: before every lookup t > 0 with t % half_life == 0 all counts are floor-halved; evict
-// the smallest count, ties to the oldest last touch. half_life 0 never halves (plain LFU).
-inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trace, std::uint64_t half_life) {
+// the smallest count, ties to the oldest last touch. half_life 0 never halves (plain LFU). With
+// ghosts > 0, the entries evicted by the last `ghosts` evictions keep their counts (halved with
+// the rest), and one that is looked up again comes back with its count plus one
+// (AgedLfuGhostPolicy).
+inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trace, std::uint64_t half_life, std::size_t ghosts = 0) {
   struct Entry {
     Key key;
     std::uint64_t count;
     std::size_t last;
   };
   std::vector<Entry> residents;
+  std::vector<Entry> evicted; // entries evicted by the last `ghosts` evictions, oldest first
+  std::size_t evictions = 0;  // `last` of an evicted entry holds its eviction's number instead
   std::string out;
   for (std::size_t t = 0; t < trace.size(); ++t) {
-    if (half_life != 0 && t > 0 && t % half_life == 0)
+    if (half_life != 0 && t > 0 && t % half_life == 0) {
       for (Entry& e : residents)
         e.count /= 2;
+      for (Entry& e : evicted)
+        e.count /= 2;
+    }
     auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
     if (it != residents.end()) {
       ++it->count;
@@ -81,11 +89,22 @@ inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trac
       continue;
     }
     out += 'm';
-    if (residents.size() == capacity)
-      residents.erase(std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
+    if (residents.size() == capacity) {
+      const auto victim = std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
         return a.count != b.count ? a.count < b.count : a.last < b.last;
-      }));
-    residents.push_back({trace[t], 1, t});
+      });
+      if (ghosts > 0) {
+        evicted.push_back({victim->key, victim->count, evictions++});
+        std::erase_if(evicted, [&](const Entry& e) { return e.last + ghosts < evictions; });
+      }
+      residents.erase(victim);
+    }
+    std::uint64_t count = 1;
+    if (const auto g = std::find_if(evicted.begin(), evicted.end(), [&](const Entry& e) { return e.key == trace[t]; }); g != evicted.end()) {
+      count += g->count;
+      evicted.erase(g);
+    }
+    residents.push_back({trace[t], count, t});
   }
   return out;
 }

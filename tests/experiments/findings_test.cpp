@@ -32,6 +32,7 @@ ExperimentResult hand_made(const std::array<Hits, 2>& hits) {
       case Rule::lru: n = h.lru; break;
       case Rule::lfu: n = h.lfu; break;
       case Rule::aged_lfu: n = rule.half_life == 25 ? h.aged25 : h.aged100; break;
+      case Rule::aged_lfu_ghost: n = h.lfu; break; // a counting rule that decides no finding here
       case Rule::arc: n = h.arc; break;
       case Rule::sieve: n = h.sieve; break;
       case Rule::adaptive: n = h.adaptive; break;
@@ -150,7 +151,8 @@ TEST_CASE("size views pick the best half-life, ties to the shorter", "[experimen
     REQUIRE(views.size() == 2);
     CHECK(views[0].best_aged->rule.half_life == row.best);
     CHECK(views[0].adaptive->settled_half_life() == 64);
-    CHECK(views[0].online.size() == 7); // lru, lfu, two aged, arc, sieve, adaptive
+    CHECK(views[0].online.size() == 9); // lru, lfu, two aged, two aged with ghosts, arc, sieve, adaptive
+    CHECK(views[0].ghost.size() == 2);
   }
 }
 

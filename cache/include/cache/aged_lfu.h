@@ -35,6 +35,7 @@ public:
     if (since_halving_ >= half_life_) {
       lfu_.halve_counts();
       since_halving_ = 0;
+      ++halvings_;
     }
     ++since_halving_;
     lfu_.on_lookup(key);
@@ -43,6 +44,7 @@ public:
   bool admit(Key key, bool full) const { return lfu_.admit(key, full); }
   Slot victim(Key key) { return lfu_.victim(key); }
   void on_insert(Slot s, Key key) { lfu_.on_insert(s, key); }
+  void insert_with_count(Slot s, std::uint64_t count) { lfu_.insert_with_count(s, count); }
 
   std::uint64_t half_life() const { return half_life_; }
   void set_half_life(std::uint64_t half_life) {
@@ -56,11 +58,14 @@ public:
   // Lookups since the last halving: the phase of the halving schedule.
   std::uint64_t since_halving() const { return since_halving_; }
   void set_since_halving(std::uint64_t lookups) { since_halving_ = lookups; }
+  // Halvings so far: a count stored at halvings() = k is worth count >> (halvings() - k) now.
+  std::uint64_t halvings() const { return halvings_; }
 
 private:
   LfuPolicy lfu_;
   std::uint64_t half_life_ = NEVER;
   std::uint64_t since_halving_ = 0; // lookups since the last halving
+  std::uint64_t halvings_ = 0;
 };
 
 } // namespace cache

@@ -19,19 +19,22 @@
 
 namespace cache {
 
-enum class Rule { lru, lfu, aged_lfu, arc, sieve, belady, belady_bypass, best_fixed, adaptive };
+enum class Rule { lru, lfu, aged_lfu, aged_lfu_ghost, arc, sieve, belady, belady_bypass, best_fixed, adaptive };
 
 struct RuleSpec {
   Rule rule = Rule::lru;
-  // aged_lfu: the half-life (at least 1). adaptive: the starting half-life, 0 for the default.
+  // aged_lfu, aged_lfu_ghost: the half-life (at least 1). adaptive: the starting half-life, 0 for
+  // the default.
   // Ignored by the other rules.
   std::uint64_t half_life = 0;
 
-  // "lru", "lfu", "aged-lfu:H", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
-  // "adaptive" or "adaptive:H"; parse(name()) gives the same spec back.
+  // "lru", "lfu", "aged-lfu:H", "aged-lfu-ghost:H", "arc", "sieve", "belady", "belady-bypass",
+  // "best-fixed", "adaptive" or "adaptive:H"; parse(name()) gives the same spec back.
   std::string name() const;
   // Throws std::invalid_argument naming the text and the known rules.
   static RuleSpec parse(std::string_view text);
+  // Whether half_life means something: aged LFU (with or without ghosts) and the adaptive rule.
+  bool has_half_life() const { return rule == Rule::aged_lfu || rule == Rule::aged_lfu_ghost || rule == Rule::adaptive; }
   // Whether the rule needs the whole trace in advance (Belady, the best fixed table).
   bool offline() const { return rule == Rule::belady || rule == Rule::belady_bypass || rule == Rule::best_fixed; }
 

@@ -45,8 +45,12 @@ public:
       remove_nonzero(s);
     return s;
   }
-  void on_insert(Slot s, Key) {
-    rank_[s] = {1, ++tick_};
+  void on_insert(Slot s, Key) { insert_with_count(s, 1); }
+  // on_insert() for an entry that starts at `count` uses (at least 1), as when a variant
+  // remembers an evicted key's count and gives it back on its return.
+  void insert_with_count(Slot s, std::uint64_t count) {
+    assert(count >= 1);
+    rank_[s] = {count, ++tick_};
     add_nonzero(s);
     heap_.push(s, before());
   }

@@ -32,6 +32,8 @@ struct SizeView {
   const RuleResult* belady_bypass = nullptr;
   std::vector<const RuleResult*> aged;            // by half-life
   const RuleResult* best_aged = nullptr;          // most hits; a tie goes to the shorter half-life
+  std::vector<const RuleResult*> ghost;           // aged LFU with ghost counts (the adaptive rule's bank), by half-life
+  const RuleResult* best_ghost = nullptr;         // as best_aged
   std::vector<const RuleResult*> adaptive_starts; // every start, the default included, by start
   // The rules that run without the future (everything but best-fixed and Belady), report order,
   // with the adaptive rule once (from its default start).

@@ -6,9 +6,11 @@
 // once as TextTable and rendered as Markdown for the files or as aligned text for the terminal.
 //
 // results.csv, one row per rule, table size and half-life, with a header row:
-//   rule               lru, lfu, aged-lfu, arc, sieve, adaptive, best-fixed, belady, belady-bypass
+//   rule               lru, lfu, aged-lfu, aged-lfu-ghost, arc, sieve, adaptive, best-fixed, belady,
+//                      belady-bypass
 //   size               table entries
-//   half_life          aged-lfu: its half-life; adaptive: its starting half-life; else empty
+//   half_life          aged-lfu, aged-lfu-ghost: its half-life; adaptive: its starting half-life;
+//                      else empty
 //   lookups, hits      counts over the whole trace
 //   hit_rate           hits / lookups, six decimals
 //   misses, first_time_misses, re_evaluations, evictions   counts (cache/stats.h)
