@@ -78,18 +78,37 @@ TEST_CASE("max moves is exact when the opponent does not play", "[domineering]")
   }
 }
 
-TEST_CASE("the bounds decide as both tests would: max_moves picks the only one that can succeed", "[domineering]") {
+TEST_CASE("the bounds decide as both full tests would: the shortcuts only skip tests that cannot succeed", "[domineering]") {
   std::mt19937 rng(47);
   for (int i = 0; i < 2000; ++i) {
     const Board b = domineering::testing::random_board(rng, 1 + int(rng() % 8), 1 + int(rng() % 8), int(rng() % 60));
     CAPTURE(b.text());
     for (Side side : {Side::Left, Side::Right}) {
-      const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, domineering::opponent(side));
+      const Side other = domineering::opponent(side);
+      const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, other);
       CHECK(domineering::max_moves(b, side) == mine.max_moves);
       CHECK(mine.guaranteed(true) <= mine.max_moves);
-      const int both = mine.guaranteed(true) > theirs.max_moves ? 1 : theirs.guaranteed(false) >= mine.max_moves ? -1 : 0;
+      CHECK(mine.covered_live(true) <= domineering::live_cells(b, other));
+      CHECK(mine.covered_live(true) <= 2 * mine.max_moves);
+      const int o_most = std::min(theirs.max_moves, (domineering::live_cells(b, other) - mine.covered_live(true)) / 2);
+      const int p_most = std::min(mine.max_moves, (domineering::live_cells(b, side) - theirs.covered_live(false)) / 2);
+      const int both = mine.guaranteed(true) > o_most ? 1 : theirs.guaranteed(false) >= p_most ? -1 : 0;
       CHECK(domineering::decided_by_bounds(b, side) == both);
     }
+  }
+}
+
+TEST_CASE("live cells on hand-made boards", "[domineering]") {
+  // board, cells Vertical can cover, cells Horizontal can cover; hand count
+  static const struct Row {
+    const char* board;
+    int vertical, horizontal;
+  } rows[] = {{"2x2", 4, 4}, {"3x1", 3, 0}, {"1x3", 0, 3}, {".#./.#./.#.", 6, 0}, {"#.#/#.#/###/...", 2, 3}, {"#", 0, 0}};
+  for (const Row& row : rows) {
+    CAPTURE(row.board);
+    const Board b = Board::parse(row.board);
+    CHECK(domineering::live_cells(b, Side::Left) == row.vertical);
+    CHECK(domineering::live_cells(b, Side::Right) == row.horizontal);
   }
 }
 
@@ -111,4 +130,29 @@ TEST_CASE("whenever the bounds decide, minimax agrees", "[domineering]") {
     }
   }
   CHECK(decided > 1000); // the test must exercise the bounds, not skip them
+}
+
+TEST_CASE("whenever only the cell count decides, minimax agrees", "[domineering]") {
+  // Positions the line bounds alone leave open but the cell-count bound decides (the second half
+  // of the file comment of move_bounds.h), checked against plain minimax.
+  std::mt19937 rng(53);
+  std::map<std::pair<std::string, int>, bool> memo;
+  int decided = 0;
+  for (int i = 0; i < 20000 && decided < 400; ++i) {
+    Board b = domineering::testing::random_board(rng, 2 + int(rng() % 6), 2 + int(rng() % 6), 10 + int(rng() % 40));
+    if (b.empty_cells() > 24)
+      continue;
+    for (Side side : {Side::Left, Side::Right}) {
+      const Side other = domineering::opponent(side);
+      const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, other);
+      const bool by_lines = mine.guaranteed(true) > theirs.max_moves || theirs.guaranteed(false) >= mine.max_moves;
+      const int verdict = domineering::decided_by_bounds(b, side);
+      if (verdict == 0 || by_lines)
+        continue;
+      ++decided;
+      CAPTURE(b.text(), int(side), verdict);
+      CHECK((verdict > 0) == to_move_wins(b, side, memo));
+    }
+  }
+  CHECK(decided >= 100);
 }

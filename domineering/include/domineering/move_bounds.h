@@ -18,7 +18,22 @@
 //   P wins if guaranteed(P) > most(O): P plays its vulnerable placements while any survive,
 //     then its safe ones, and so has a move at every turn until O has run out;
 //   P loses if guaranteed(O) >= most(P): the same for O answering every move of P.
-// All counts are word operations over the rows; nothing allocates.
+// A second bound on the other side's moves counts cells instead of lines. live(Y) is the number
+// of empty cells Y can cover now (an empty neighbour along Y's direction); cells only die, and
+// every move of Y covers two live cells. A vulnerable placement of X has two cells live for Y,
+// or one when it holds a cell Y can never cover (half(X) of them; two such cells side by side in
+// X's line would be a safe placement, and the greedy pairing leaves at most one per run). X
+// plays its vulnerable placements first, vm(X) = max(ceil or floor(vuln / 3), ceil or
+// floor(single / 2)) of them at least, at most half(X) of those with one live cell, so they cover
+// cov(X) = 2 vm(X) - min(vm(X), half(X)) cells live for Y that Y never gets. So:
+//   P moving first: before O's k-th move P has made k moves, the first min(k, vm(P)) of them
+//     vulnerable. If O made guaranteed(P) moves (>= vm(P)), 2 guaranteed(P) <= live(O) - cov(P);
+//     so P also wins if guaranteed(P) > floor((live(O) - cov(P)) / 2).
+//   O moving second: before P's k-th move O has made k - 1 moves; if P made guaranteed(O) + 1
+//     moves, 2 (guaranteed(O) + 1) <= live(P) - cov(O); so P also loses if
+//     guaranteed(O) >= floor((live(P) - cov(O)) / 2).
+// Each test thus compares a side's guaranteed moves with the smaller of the two upper bounds on
+// the other side's moves. All counts are word operations over the rows; nothing allocates.
 #pragma once
 
 #include "domineering/board.h"
@@ -81,12 +96,20 @@ struct MoveBounds {
   int safe_moves = 0; // safe(X): moves this side can make whatever the opponent does
   int vulnerable = 0; // vuln(X): further disjoint placements, at most two lost per opponent move
   int single = 0;     // single(X): vulnerable ones no opponent move can destroy two at a time
+  int half = 0;       // half(X): vulnerable ones with a cell the opponent can never cover
 
   // Moves this side can count on, moving first or second (see the file comment).
-  int guaranteed(bool moving_first) const {
+  int guaranteed(bool moving_first) const { return safe_moves + vulnerable_moves(moving_first); }
+  // The vulnerable placements among them, which it plays first: vm(X) of the file comment.
+  int vulnerable_moves(bool moving_first) const {
     const int v = moving_first ? (vulnerable + 2) / 3 : vulnerable / 3;
     const int s = moving_first ? (single + 1) / 2 : single / 2;
-    return safe_moves + std::max(v, s);
+    return std::max(v, s);
+  }
+  // The cells live for the opponent that those vulnerable moves cover, at least: cov(X).
+  int covered_live(bool moving_first) const {
+    const int vm = vulnerable_moves(moving_first);
+    return 2 * vm - std::min(vm, half);
   }
 };
 
@@ -109,6 +132,7 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
     for (int r = 0; r + 1 < h; ++r) {
       const RowBits beside = vuln[r] | vuln[r + 1];
       m.single += std::popcount(first[r] & ~((beside << 1) | (beside >> 1)));
+      m.half += std::popcount(first[r] & (dead[r] | dead[r + 1]));
     }
   } else {
     for (int r = 0; r < h; ++r) {
@@ -123,6 +147,9 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
     for (int r = 0; r < h; ++r) {
       const RowBits beside = (r > 0 ? vuln[r - 1] : 0) | (r + 1 < h ? vuln[r + 1] : 0);
       m.single += std::popcount(first[r] & ~(beside | (beside >> 1)));
+      const RowBits here = b.row(r);
+      const RowBits never = here & ~(r > 0 ? b.row(r - 1) : 0) & ~(r + 1 < h ? b.row(r + 1) : 0); // Vertical can never cover
+      m.half += std::popcount(first[r] & (never | (never >> 1)));
     }
   }
   return m;
@@ -138,17 +165,42 @@ inline int max_moves(const Board& b, Side side) {
   return n;
 }
 
+// live(X): the empty cells X can cover now, those with an empty neighbour along X's direction.
+inline int live_cells(const Board& b, Side side) {
+  const int h = b.height();
+  int n = 0;
+  for (int r = 0; r < h; ++r) {
+    const RowBits here = b.row(r);
+    const RowBits beside = side == Side::Left ? (r > 0 ? b.row(r - 1) : 0) | (r + 1 < h ? b.row(r + 1) : 0)
+                                              : (here << 1) | (here >> 1);
+    n += std::popcount(here & beside);
+  }
+  return n;
+}
+
 // What the bounds alone say about the side to move: +1 wins, -1 loses, 0 unknown.
-// guaranteed(X) <= safe(X) + vuln(X) <= most(X) (the safe and vulnerable placements are
-// disjoint dominoes, single ones among the vulnerable), so P can win by the bounds only if
-// most(P) > most(O) and lose only if most(O) >= most(P): the most moves of both sides pick the
-// one test that can succeed, and only that side's full bounds are counted.
+// cov(X) <= 2 vm(X) <= 2 guaranteed(X) <= 2 (safe(X) + vuln(X)) <= 2 most(X) (the safe and
+// vulnerable placements are disjoint dominoes, single ones among the vulnerable), so each test
+// is first tried with guaranteed(X) replaced by most(X) and cov(X) by 2 most(X), and only a test
+// that could then succeed counts that side's full bounds.
 inline int decided_by_bounds(const Board& b, Side to_move) {
+  const Side other = opponent(to_move);
   const int mine = max_moves(b, to_move);
-  const int theirs = max_moves(b, opponent(to_move));
-  if (mine > theirs)
-    return move_bounds(b, to_move).guaranteed(true) > theirs ? 1 : 0;
-  return move_bounds(b, opponent(to_move)).guaranteed(false) >= mine ? -1 : 0;
+  const int theirs = max_moves(b, other);
+  const int live_mine = live_cells(b, to_move), live_theirs = live_cells(b, other);
+  // P wins if guaranteed(P) > min(most(O), floor((live(O) - cov(P)) / 2)).
+  if (mine > std::min(theirs, (live_theirs - 2 * mine) / 2)) {
+    const MoveBounds m = move_bounds(b, to_move);
+    if (m.guaranteed(true) > std::min(theirs, (live_theirs - m.covered_live(true)) / 2))
+      return 1;
+  }
+  // P loses if guaranteed(O) >= min(most(P), floor((live(P) - cov(O)) / 2)).
+  if (theirs >= std::min(mine, (live_mine - 2 * theirs) / 2)) {
+    const MoveBounds m = move_bounds(b, other);
+    if (m.guaranteed(false) >= std::min(mine, (live_mine - m.covered_live(false)) / 2))
+      return -1;
+  }
+  return 0;
 }
 
 } // namespace domineering
