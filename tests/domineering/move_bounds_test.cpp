@@ -156,3 +156,26 @@ TEST_CASE("whenever only the cell count decides, minimax agrees", "[domineering]
   }
   CHECK(decided >= 100);
 }
+
+TEST_CASE("vulnerable moves counted by the best of the three strategies", "[domineering]") {
+  // vulnerable, single, moving first, expected vm: hand count from the file comment of
+  // move_bounds.h (one in three, singles one in two, or the two pools apart)
+  static const struct Row {
+    int vulnerable, single;
+    bool first;
+    int expected;
+  } rows[] = {
+      {0, 0, true, 0},  {0, 0, false, 0}, {1, 0, true, 1}, {1, 1, false, 0}, {2, 2, false, 1}, {3, 0, false, 1},
+      {7, 4, false, 3}, // pools: 4 / 2 + 3 / 3 = 3; one in three 2, singles 2
+      {7, 4, true, 3},  // pools: 1 + max(3 / 2 + 3 / 3, 4 / 2 + 2 / 3) = 3
+      {6, 2, true, 3},  // pools: take an other, then 2 / 2 + 3 / 3; one in three only 2
+      {5, 5, true, 3}, {9, 3, false, 3},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.vulnerable, row.single, row.first);
+    domineering::MoveBounds m;
+    m.vulnerable = row.vulnerable;
+    m.single = row.single;
+    CHECK(m.vulnerable_moves(row.first) == row.expected);
+  }
+}

@@ -14,7 +14,12 @@
 // in three of its vulnerable placements whatever O destroys (it takes one, O destroys at most
 // two, ...), and at least one in two of the single ones if it plays only those; so P can count
 // on guaranteed(P) = safe(P) + max(ceil(vuln / 3), ceil(single / 2)) moves, and O, moving
-// second, on safe(O) + max(floor(vuln / 3), floor(single / 2)).
+// second, on safe(O) + max(floor(vuln / 3), floor(single / 2)). Better still, the singles and
+// the others can be played as two pools: a move of O destroys at most one single and then
+// nothing else (no vulnerable placement is beside a single), or at most two others; answering
+// each such move in the pool it hit, X keeps floor(single / 2) + floor(others / 3) moving second,
+// and moving first one more after taking one from either pool. X counts on the largest of the
+// three, vm(X), and guaranteed(X) = safe(X) + vm(X).
 //   P wins if guaranteed(P) > most(O): P plays its vulnerable placements while any survive,
 //     then its safe ones, and so has a move at every turn until O has run out;
 //   P loses if guaranteed(O) >= most(P): the same for O answering every move of P.
@@ -104,7 +109,19 @@ struct MoveBounds {
   int vulnerable_moves(bool moving_first) const {
     const int v = moving_first ? (vulnerable + 2) / 3 : vulnerable / 3;
     const int s = moving_first ? (single + 1) / 2 : single / 2;
-    return std::max(v, s);
+    return std::max({v, s, pooled(single, vulnerable - single, moving_first)});
+  }
+  // The two pools played apart (file comment): singles keep one in two, the others one in three.
+  static int pooled(int singles, int others, bool moving_first) {
+    const auto second = [](int a, int b) { return a / 2 + b / 3; };
+    if (!moving_first)
+      return second(singles, others);
+    int best = 0;
+    if (singles > 0)
+      best = 1 + second(singles - 1, others);
+    if (others > 0)
+      best = std::max(best, 1 + second(singles, others - 1));
+    return best;
   }
   // The cells live for the opponent that those vulnerable moves cover, at least: cov(X).
   int covered_live(bool moving_first) const {
