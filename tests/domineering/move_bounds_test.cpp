@@ -88,13 +88,43 @@ TEST_CASE("the bounds decide as both full tests would: the shortcuts only skip t
       const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, other);
       CHECK(domineering::max_moves(b, side) == mine.max_moves);
       CHECK(mine.guaranteed(true) <= mine.max_moves);
-      CHECK(mine.covered_live(true) <= domineering::live_cells(b, other));
-      CHECK(mine.covered_live(true) <= 2 * mine.max_moves);
-      const int o_most = std::min(theirs.max_moves, (domineering::live_cells(b, other) - mine.covered_live(true)) / 2);
-      const int p_most = std::min(mine.max_moves, (domineering::live_cells(b, side) - theirs.covered_live(false)) / 2);
-      const int both = mine.guaranteed(true) > o_most ? 1 : theirs.guaranteed(false) >= p_most ? -1 : 0;
-      CHECK(domineering::decided_by_bounds(b, side) == both);
+      bool wins = false, loses = false;
+      for (const domineering::Plan& p : mine.plans(true)) {
+        CHECK(p.covered <= domineering::live_cells(b, other));
+        CHECK(p.covered <= 2 * p.moves);
+        wins |= mine.safe_moves + p.moves > std::min(theirs.max_moves, (domineering::live_cells(b, other) - p.covered) / 2);
+      }
+      for (const domineering::Plan& p : theirs.plans(false))
+        loses |= theirs.safe_moves + p.moves >= std::min(mine.max_moves, (domineering::live_cells(b, side) - p.covered) / 2);
+      CHECK(domineering::decided_by_bounds(b, side) == (wins ? 1 : loses ? -1 : 0));
     }
+  }
+}
+
+TEST_CASE("protective areas on hand-made boards", "[domineering]") {
+  // board, Vertical's and Horizontal's protective areas, safe moves and vulnerable placements;
+  // hand count. A 2x2 hole walled left and right is Vertical's (Horizontal can only cover two
+  // of its cells side by side); walled above and below, Horizontal's.
+  static const struct Row {
+    const char* board;
+    int v_prot, h_prot, v_safe, v_vuln;
+  } rows[] = {
+      {"2x2", 1, 1, 0, 0},
+      {"#..#/#..#", 1, 1, 0, 0},          // the board's edges wall Horizontal's block
+      {"####/#..#/#..#/####", 1, 1, 0, 0},
+      {"..../....", 0, 2, 0, 4},          // no block of Vertical's has a wall on both sides
+      {"#...#/#...#", 0, 1, 0, 3},
+      {"#..#../#..#..", 2, 2, 0, 0},
+      {"#.#/#.#/#.#", 0, 0, 1, 0},        // a column Horizontal cannot touch: one safe move
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.board);
+    const Board b = Board::parse(row.board);
+    const auto v = domineering::move_bounds(b, Side::Left), h = domineering::move_bounds(b, Side::Right);
+    CHECK(v.protective == row.v_prot);
+    CHECK(h.protective == row.h_prot);
+    CHECK(v.safe_moves == row.v_safe);
+    CHECK(v.vulnerable == row.v_vuln);
   }
 }
 

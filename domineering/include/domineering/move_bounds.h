@@ -6,44 +6,56 @@
 //            of empty cells (greedy pairing down the columns); along rows for Horizontal.
 //   safe(X)  disjoint X placements on cells Y can never cover (a cell whose two neighbours
 //            across X's direction are filled or off the board): Y can never take them away.
-//   vuln(X)  further disjoint X placements on the empty cells the safe ones leave. One move of
-//            Y covers two cells side by side, so it destroys at most two of them.
+//   prot(X)  protective areas (Bullock's term) among the cells the safe ones leave: 2x2 empty
+//            blocks whose cells beside them across X's direction are filled or off the board
+//            (left and right of the block for Vertical). Y can only cover two of a block's
+//            cells side by side, destroying both of X's placements in it with one move; but once
+//            X plays one of them, the other becomes a safe placement. Blocks are chosen
+//            greedily, disjoint.
+//   vuln(X)  further disjoint X placements on the empty cells the safe ones and the blocks
+//            leave. One move of Y covers two cells side by side, so it destroys at most two.
 //   single(X) those vulnerable placements with no other vulnerable placement beside them (in the
 //            next line over, overlapping): no one move of Y can destroy two of these.
-// Counting arguments, with P to move and O the opponent. P, moving first, keeps at least one
-// in three of its vulnerable placements whatever O destroys (it takes one, O destroys at most
-// two, ...), and at least one in two of the single ones if it plays only those; so P can count
-// on guaranteed(P) = safe(P) + max(ceil(vuln / 3), ceil(single / 2)) moves, and O, moving
-// second, on safe(O) + max(floor(vuln / 3), floor(single / 2)). Better still, the singles and
-// the others can be played as two pools: a move of O destroys at most one single and then
-// nothing else (no vulnerable placement is beside a single), or at most two others; answering
-// each such move in the pool it hit, X keeps floor(single / 2) + floor(others / 3) moving second,
-// and moving first one more after taking one from either pool. X counts on the largest of the
-// three, vm(X), and guaranteed(X) = safe(X) + vm(X).
-//   P wins if guaranteed(P) > most(O): P plays its vulnerable placements while any survive,
-//     then its safe ones, and so has a move at every turn until O has run out;
+// Counting arguments, with P to move and O the opponent; X plays its blocks and vulnerable
+// placements first, while any survive, then its safe ones (those it had and those its blocks
+// made). The plans X can follow, each giving vm(X) moves beyond safe(X):
+//   thirds   every block counted as two vulnerable placements: moving first X keeps at least
+//            one in three (it takes one, Y destroys at most two, ...), ceil(n / 3) of the
+//            n = vuln + 2 prot, moving second floor(n / 3);
+//   singles  only the singles, one in two: ceil or floor(single / 2);
+//   pools    blocks, singles and the other vulnerable placements as three pools: a move of Y
+//            destroys at most one block and then nothing else, or one single and nothing else,
+//            or two others. Answering each such move in the pool it hit, X keeps, moving second,
+//            2 floor(prot / 2) + floor(single / 2) + floor(others / 3) (a block taken is two
+//            moves), and moving first one pool's worth more after taking one from that pool.
+// guaranteed(X) = safe(X) + the largest vm(X).
+//   P wins if guaranteed(P) > most(O): P follows its plan and so has a move at every turn
+//     until O has run out;
 //   P loses if guaranteed(O) >= most(P): the same for O answering every move of P.
 // A second bound on the other side's moves counts cells instead of lines. live(Y) is the number
 // of empty cells Y can cover now (an empty neighbour along Y's direction); cells only die, and
 // every move of Y covers two live cells. A vulnerable placement of X has two cells live for Y,
 // or one when it holds a cell Y can never cover (half(X) of them; two such cells side by side in
-// X's line would be a safe placement, and the greedy pairing leaves at most one per run). X
-// plays its vulnerable placements first, vm(X) = max(ceil or floor(vuln / 3), ceil or
-// floor(single / 2)) of them at least, at most half(X) of those with one live cell, so they cover
-// cov(X) = 2 vm(X) - min(vm(X), half(X)) cells live for Y that Y never gets. So:
-//   P moving first: before O's k-th move P has made k moves, the first min(k, vm(P)) of them
-//     vulnerable. If O made guaranteed(P) moves (>= vm(P)), 2 guaranteed(P) <= live(O) - cov(P);
-//     so P also wins if guaranteed(P) > floor((live(O) - cov(P)) / 2).
+// X's line would be a safe placement, and the greedy pairing leaves at most one per run); a
+// block has four, all of which X covers once it takes the block. So a plan's moves cover at
+// least cov(X) = 2 v - min(v, half(X)) + 4 b cells live for Y that Y never gets, for v
+// vulnerable placements and b blocks taken. Then, for each plan:
+//   P moving first: before O's k-th move P has made k moves. If O made guaranteed(P) moves, P
+//     made all of its plan's, so 2 guaranteed(P) <= live(O) - cov(P), and P also wins if
+//     guaranteed(P) > floor((live(O) - cov(P)) / 2).
 //   O moving second: before P's k-th move O has made k - 1 moves; if P made guaranteed(O) + 1
 //     moves, 2 (guaranteed(O) + 1) <= live(P) - cov(O); so P also loses if
 //     guaranteed(O) >= floor((live(P) - cov(O)) / 2).
 // Each test thus compares a side's guaranteed moves with the smaller of the two upper bounds on
-// the other side's moves. All counts are word operations over the rows; nothing allocates.
+// the other side's moves, plan by plan. All counts are word operations over the rows; nothing
+// allocates. Every verdict is checked against plain minimax on random boards
+// (tests/domineering/move_bounds_test.cpp).
 #pragma once
 
 #include "domineering/board.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 namespace domineering {
@@ -96,38 +108,60 @@ inline int max_horizontal_dominoes(RowBits row, RowBits* used = nullptr, RowBits
   return count;
 }
 
+// One way of playing the vulnerable placements and protective areas: the moves it guarantees
+// on top of the safe ones (vm(X) of the file comment) and the cells live for the opponent those
+// moves cover (cov(X)).
+struct Plan {
+  int moves = 0;
+  int covered = 0;
+};
+
 struct MoveBounds {
   int max_moves = 0;  // most(X): upper bound on the moves this side can still make
   int safe_moves = 0; // safe(X): moves this side can make whatever the opponent does
+  int protective = 0; // prot(X): 2x2 blocks walled on both sides across X's direction
   int vulnerable = 0; // vuln(X): further disjoint placements, at most two lost per opponent move
   int single = 0;     // single(X): vulnerable ones no opponent move can destroy two at a time
   int half = 0;       // half(X): vulnerable ones with a cell the opponent can never cover
 
-  // Moves this side can count on, moving first or second (see the file comment).
-  int guaranteed(bool moving_first) const { return safe_moves + vulnerable_moves(moving_first); }
-  // The vulnerable placements among them, which it plays first: vm(X) of the file comment.
-  int vulnerable_moves(bool moving_first) const {
-    const int v = moving_first ? (vulnerable + 2) / 3 : vulnerable / 3;
-    const int s = moving_first ? (single + 1) / 2 : single / 2;
-    return std::max({v, s, pooled(single, vulnerable - single, moving_first)});
+  // The plans of the file comment, moving first or second: one in three (a protective area
+  // counting as two vulnerable placements), singles one in two, and the three pools apart (when
+  // moving first, once for each pool the first move can come from). Unused places are {0, 0}.
+  std::array<Plan, 5> plans(bool moving_first) const {
+    std::array<Plan, 5> out{};
+    const auto plan = [&](int vulnerable_moves, int protective_taken) {
+      return Plan{vulnerable_moves + 2 * protective_taken,
+                  2 * vulnerable_moves - std::min(vulnerable_moves, half) + 4 * protective_taken};
+    };
+    const int n = vulnerable + 2 * protective;
+    out[0] = plan(moving_first ? (n + 2) / 3 : n / 3, 0);
+    out[1] = plan(moving_first ? (single + 1) / 2 : single / 2, 0);
+    // Pools, moving second: every move of the opponent that destroys something hits one pool.
+    const auto pools = [&](int p, int s, int o) { return plan(s / 2 + o / 3, p / 2); };
+    const int others = vulnerable - single;
+    if (!moving_first) {
+      out[2] = pools(protective, single, others);
+    } else {
+      if (protective > 0) {
+        const Plan rest = pools(protective - 1, single, others);
+        out[2] = {rest.moves + 2, rest.covered + 4};
+      }
+      if (single > 0)
+        out[3] = plan(1 + (single - 1) / 2 + others / 3, protective / 2);
+      if (others > 0)
+        out[4] = plan(1 + single / 2 + (others - 1) / 3, protective / 2);
+    }
+    return out;
   }
-  // The two pools played apart (file comment): singles keep one in two, the others one in three.
-  static int pooled(int singles, int others, bool moving_first) {
-    const auto second = [](int a, int b) { return a / 2 + b / 3; };
-    if (!moving_first)
-      return second(singles, others);
+  // The moves of the best plan: vm(X).
+  int vulnerable_moves(bool moving_first) const {
     int best = 0;
-    if (singles > 0)
-      best = 1 + second(singles - 1, others);
-    if (others > 0)
-      best = std::max(best, 1 + second(singles, others - 1));
+    for (const Plan& p : plans(moving_first))
+      best = std::max(best, p.moves);
     return best;
   }
-  // The cells live for the opponent that those vulnerable moves cover, at least: cov(X).
-  int covered_live(bool moving_first) const {
-    const int vm = vulnerable_moves(moving_first);
-    return 2 * vm - std::min(vm, half);
-  }
+  // Moves this side can count on, moving first or second (see the file comment).
+  int guaranteed(bool moving_first) const { return safe_moves + vulnerable_moves(moving_first); }
 };
 
 inline MoveBounds move_bounds(const Board& b, Side side) {
@@ -136,14 +170,32 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
   RowBits used[MAX_SIDE] = {};
   RowBits vuln[MAX_SIDE] = {}; // cells of the vulnerable placements chosen
   RowBits first[MAX_SIDE] = {}; // their first cells: tops (Vertical) or left cells (Horizontal)
+  RowBits rest[MAX_SIDE];
+  // Cells off the board count as filled: they wall a protective area as well as a filled cell.
+  const auto filled = [&](int r) { return r < 0 || r >= h ? ~RowBits{0} : ~b.row(r); };
   if (side == Side::Left) {
-    RowBits dead[MAX_SIDE], rest[MAX_SIDE];
+    RowBits dead[MAX_SIDE];
     for (int r = 0; r < h; ++r)
       dead[r] = horizontal_dead(b.row(r));
     m.max_moves = max_vertical_dominoes(b.rows().data(), h);
     m.safe_moves = max_vertical_dominoes(dead, h, used);
     for (int r = 0; r < h; ++r)
       rest[r] = b.row(r) & ~used[r];
+    // Protective areas: rows r and r + 1 of columns c and c + 1, with the cells left of column c
+    // and right of column c + 1 in both rows filled. Horizontal can only cover two of its cells
+    // side by side, and Vertical playing either column makes the other a safe placement.
+    for (int r = 0; r + 1 < h; ++r) {
+      const RowBits both = rest[r] & rest[r + 1];
+      const RowBits walls = filled(r) & filled(r + 1);
+      RowBits sites = both & (both >> 1) & ((walls << 1) | 1) & (walls >> 2);
+      while (sites) {
+        const RowBits block = RowBits{3} << std::countr_zero(sites);
+        rest[r] &= ~block;
+        rest[r + 1] &= ~block;
+        sites &= ~(block | (block >> 1));
+        ++m.protective;
+      }
+    }
     m.vulnerable = max_vertical_dominoes(rest, h, vuln, first);
     // A vertical placement is single when no chosen one in the columns beside it shares a row.
     for (int r = 0; r + 1 < h; ++r) {
@@ -152,21 +204,35 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
       m.half += std::popcount(first[r] & (dead[r] | dead[r + 1]));
     }
   } else {
+    RowBits never[MAX_SIDE]; // cells Vertical can never cover
     for (int r = 0; r < h; ++r) {
       const RowBits here = b.row(r);
-      const RowBits above = r > 0 ? b.row(r - 1) : 0;
-      const RowBits below = r + 1 < h ? b.row(r + 1) : 0;
+      never[r] = here & filled(r - 1) & filled(r + 1);
       m.max_moves += max_horizontal_dominoes(here);
-      m.safe_moves += max_horizontal_dominoes(here & ~above & ~below, &used[r]); // Vertical can never cover
-      m.vulnerable += max_horizontal_dominoes(here & ~used[r], &vuln[r], &first[r]);
+      m.safe_moves += max_horizontal_dominoes(never[r], &used[r]);
+      rest[r] = here & ~used[r];
     }
+    // Protective areas: rows r and r + 1 of columns c and c + 1, with the cells above and below
+    // both columns filled (the transpose of Vertical's).
+    for (int r = 0; r + 1 < h; ++r) {
+      const RowBits both = rest[r] & rest[r + 1];
+      const RowBits walls = filled(r - 1) & filled(r + 2);
+      RowBits sites = both & (both >> 1) & walls & (walls >> 1);
+      while (sites) {
+        const RowBits block = RowBits{3} << std::countr_zero(sites);
+        rest[r] &= ~block;
+        rest[r + 1] &= ~block;
+        sites &= ~(block | (block >> 1));
+        ++m.protective;
+      }
+    }
+    for (int r = 0; r < h; ++r)
+      m.vulnerable += max_horizontal_dominoes(rest[r], &vuln[r], &first[r]);
     // A horizontal placement is single when no chosen one in the rows beside it shares a column.
     for (int r = 0; r < h; ++r) {
       const RowBits beside = (r > 0 ? vuln[r - 1] : 0) | (r + 1 < h ? vuln[r + 1] : 0);
       m.single += std::popcount(first[r] & ~(beside | (beside >> 1)));
-      const RowBits here = b.row(r);
-      const RowBits never = here & ~(r > 0 ? b.row(r - 1) : 0) & ~(r + 1 < h ? b.row(r + 1) : 0); // Vertical can never cover
-      m.half += std::popcount(first[r] & (never | (never >> 1)));
+      m.half += std::popcount(first[r] & (never[r] | (never[r] >> 1)));
     }
   }
   return m;
@@ -205,17 +271,19 @@ inline int decided_by_bounds(const Board& b, Side to_move) {
   const int mine = max_moves(b, to_move);
   const int theirs = max_moves(b, other);
   const int live_mine = live_cells(b, to_move), live_theirs = live_cells(b, other);
-  // P wins if guaranteed(P) > min(most(O), floor((live(O) - cov(P)) / 2)).
+  // P wins if for some plan safe(P) + vm(P) > min(most(O), floor((live(O) - cov(P)) / 2)).
   if (mine > std::min(theirs, (live_theirs - 2 * mine) / 2)) {
     const MoveBounds m = move_bounds(b, to_move);
-    if (m.guaranteed(true) > std::min(theirs, (live_theirs - m.covered_live(true)) / 2))
-      return 1;
+    for (const Plan& p : m.plans(true))
+      if (m.safe_moves + p.moves > std::min(theirs, (live_theirs - p.covered) / 2))
+        return 1;
   }
-  // P loses if guaranteed(O) >= min(most(P), floor((live(P) - cov(O)) / 2)).
+  // P loses if for some plan of O, safe(O) + vm(O) >= min(most(P), floor((live(P) - cov(O)) / 2)).
   if (theirs >= std::min(mine, (live_mine - 2 * theirs) / 2)) {
     const MoveBounds m = move_bounds(b, other);
-    if (m.guaranteed(false) >= std::min(mine, (live_mine - m.covered_live(false)) / 2))
-      return -1;
+    for (const Plan& p : m.plans(false))
+      if (m.safe_moves + p.moves >= std::min(mine, (live_mine - p.covered) / 2))
+        return -1;
   }
   return 0;
 }
