@@ -83,11 +83,15 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   domineering::for_each_region(rows, b.height(), [&](const domineering::RowBits* region, int first, int last) {
     if (too_large)
       return;
-    const Shape s = Shape::normalised(region + first, last - first + 1);
-    if (s.cells() > options_.exact_cells)
+    // The size first, from the rows: most regions that end the attempt are never normalised.
+    int cells = 0;
+    for (int r = first; r <= last; ++r)
+      cells += std::popcount(region[r]);
+    if (cells > options_.exact_cells) {
       too_large = true;
-    else
-      values[count++] = region_value(s);
+      return;
+    }
+    values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
   });
   if (too_large) {
     ++counters_.cgt_too_large;
