@@ -81,17 +81,17 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   std::size_t count = 0;
   bool too_large = false;
   domineering::for_each_region(rows, b.height(), [&](const domineering::RowBits* region, int first, int last) {
-    if (too_large)
-      return;
-    // The size first, from the rows: most regions that end the attempt are never normalised.
+    // The size first, from the rows: a region that ends the attempt is never normalised, and
+    // the walk stops there.
     int cells = 0;
     for (int r = first; r <= last; ++r)
       cells += std::popcount(region[r]);
     if (cells > options_.exact_cells) {
       too_large = true;
-      return;
+      return false;
     }
     values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
+    return true;
   });
   if (too_large) {
     ++counters_.cgt_too_large;

@@ -30,6 +30,10 @@ using Clock = std::chrono::steady_clock;
 // are per thread.
 constexpr int MAX_THREADS = 1024;
 
+// The depth (work measure) a split node's result is stored with: split nodes root the largest
+// subtrees, so their entries should be the last to be replaced.
+constexpr int SPLIT_DEPTH = 63;
+
 std::size_t physical_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? std::size_t(pages) * std::size_t(size) : 0;
@@ -129,7 +133,9 @@ struct DomineeringSolver::Impl {
   }
 
   // Young Brothers Wait over the top SPLIT_PLIES plies. Returns whether the side to move wins,
-  // the winning move in *winner when asked for, or nullopt when stopped.
+  // the winning move in *winner when asked for, or nullopt when stopped. A split node below the
+  // root is looked up in the table and stored there like any other, so that splitting deeper
+  // does not search transpositions again.
   template <class Table>
   std::optional<bool> split(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
                             int ply, const StopChain* chain, std::atomic<int>* winner) {
@@ -138,14 +144,48 @@ struct DomineeringSolver::Impl {
     const bool root = ply == 0;
     if (!root && (ply >= SPLIT_PLIES || options.threads <= 1 || pos.board().empty_cells() < MIN_SPLIT_CELLS))
       return serial(t, workers, pos, ply, chain);
+    if (root)
+      return split_node(t, workers, pos, ply, chain, winner);
+    const std::uint64_t key = pos.key();
+    if (const auto probe = t.probe(key); probe.hit && settles(probe.data.bound, probe.data.score, -1, 1))
+      return probe.data.score > 0;
+    const auto r = split_node(t, workers, pos, ply, chain, winner);
+    if (r) // a win is at least 1, a loss at most -1: the bounds a serial node would store
+      t.probe(key).writer.write(SPLIT_DEPTH, *r ? 1 : -1, *r ? Bound::LOWER : Bound::UPPER, NO_MOVE);
+    return r;
+  }
+
+  template <class Table>
+  std::optional<bool> split_node(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers,
+                                 DomineeringPosition& pos, int ply, const StopChain* chain, std::atomic<int>* winner) {
+    const bool root = ply == 0;
     auto& w = worker(t, workers);
     if (!root)
       if (const auto d = w.searcher.hooks().decide(pos, ply, -1, 1))
         return d->score > 0;
-    MoveList<DomineeringPosition> moves(pos);
-    if (moves.size() == 0)
+    const MoveList<DomineeringPosition> all(pos);
+    if (all.size() == 0)
       return false;
-    const auto* m = moves.begin();
+    // Enhanced transposition cut-offs, as in the serial search: a child the table already
+    // decides is not searched; one its side to move loses there wins at once.
+    DomineeringPosition::Move moves[DomineeringPosition::MAX_MOVES];
+    std::size_t count = 0;
+    for (const DomineeringPosition::Move mv : all) {
+      if constexpr (!std::is_same_v<Table, NoTable>) {
+        if (const auto child = t.probe(pos.key_after(mv)); child.hit && settles(child.data.bound, child.data.score, -1, 1)) {
+          if (child.data.score < 0) {
+            if (winner)
+              winner->store(mv);
+            return true;
+          }
+          continue;
+        }
+      }
+      moves[count++] = mv;
+    }
+    if (count == 0)
+      return false; // every move leads to a position the table gives the other side
+    const DomineeringPosition::Move* m = moves;
     const auto search_child = [&](DomineeringPosition::Move mv, const StopChain* c) -> std::optional<bool> {
       DomineeringPosition child = pos;
       child.make(mv);
@@ -166,7 +206,7 @@ struct DomineeringSolver::Impl {
       return true;
     }
     if (options.threads <= 1) {
-      for (++m; m != moves.end(); ++m) {
+      for (++m; m != moves + count; ++m) {
         const auto r = search_child(*m, chain);
         if (!r)
           return std::nullopt;
@@ -184,7 +224,7 @@ struct DomineeringSolver::Impl {
     char tasks_start = 0, tasks_end = 0; // cgt/tsan.h: the hand-offs TBB makes
     cgt::tsan::release(&tasks_start);
     tbb::task_group tg;
-    for (++m; m != moves.end(); ++m) {
+    for (++m; m != moves + count; ++m) {
       const DomineeringPosition::Move mv = *m;
       tg.run([&, mv] {
         cgt::tsan::acquire(&tasks_start);

@@ -8,6 +8,7 @@
 #include "domineering/shape.h"
 
 #include <bit>
+#include <type_traits>
 #include <vector>
 
 namespace domineering {
@@ -28,7 +29,8 @@ inline void coverable_cells(const RowBits* rows, int height, RowBits* out) {
 namespace detail {
 
 // Calls f(component_rows, first_row, last_row) for each 4-connected component of the cells set
-// in cells[0..height) (which it consumes), in order of first cell, row-major.
+// in cells[0..height) (which it consumes), in order of first cell, row-major. An f that returns
+// bool stops the walk by returning false (the rest of the cells are then left unconsumed).
 template <class F>
 void for_each_component_of(RowBits* cells, int height, F&& f) {
   RowBits region[MAX_SIDE] = {};
@@ -53,7 +55,12 @@ void for_each_component_of(RowBits* cells, int height, F&& f) {
           }
         }
       }
-      f(static_cast<const RowBits*>(region), first, last);
+      if constexpr (std::is_same_v<decltype(f(static_cast<const RowBits*>(region), first, last)), bool>) {
+        if (!f(static_cast<const RowBits*>(region), first, last))
+          return;
+      } else {
+        f(static_cast<const RowBits*>(region), first, last);
+      }
       for (int r = first; r <= last; ++r) {
         cells[r] &= ~region[r];
         region[r] = 0;
@@ -67,6 +74,7 @@ void for_each_component_of(RowBits* cells, int height, F&& f) {
 // Calls f(region_rows, first_row, last_row) for each region (coverable cells only), where
 // region_rows[first..last] hold the region's cells (other rows of the buffer are zero).
 // Regions come out in order of their first cell, row-major. The buffer is reused between calls.
+// An f that returns bool stops the walk by returning false.
 template <class F>
 void for_each_region(const RowBits* rows, int height, F&& f) {
   RowBits left[MAX_SIDE];

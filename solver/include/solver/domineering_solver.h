@@ -7,6 +7,8 @@
 //
 // Parallelism (TBB): the top SPLIT_PLIES plies are searched Young-Brothers-Wait style: the
 // first move of a node is searched alone, then its brothers run as tasks of one task_group;
+// split nodes use the table (probe, cut-offs from the children's entries, store) as serial
+// ones do;
 // the first brother that wins cancels the rest through a chain of stop flags that every search
 // below polls. Below the split each task runs the serial search on its own copy of the
 // position. With one thread nothing is split, so node counts are deterministic (the bench
@@ -32,11 +34,13 @@
 
 namespace solver {
 
-// Split nodes are not stored in the table, so deeper splits cost nodes; shallower ones leave
-// threads idle while an eldest brother is searched alone. 8x8, Vertical first, 2 threads:
-// 3 plies 7.5 s, 4 to 6 plies 5.9 to 6.4 s (11.1 to 11.8 million nodes), 7 plies 7.6 s; 5 keeps
-// the all-nodes of plies 1 and 3 parallel, with room for more threads than 2.
-inline constexpr int SPLIT_PLIES = 5;
+// Split nodes are probed and stored in the table and skip the children it decides, like serial
+// nodes, but each costs a task per younger brother. Shallow splits leave a thread idle while
+// the eldest brothers of the leftmost path are searched alone, which on larger boards is most
+// of the time. Measured, 2 threads, Vertical first: 8x8 solved in 5.46 s splitting 5 plies,
+// 5.57 s splitting 8, 8.07 s splitting 12; 9x9 in its first 30 s ran at 0.90 million nodes a
+// second splitting 5 plies (one thread's rate: the other waited) and 1.62 million splitting 8.
+inline constexpr int SPLIT_PLIES = 8;
 // Nodes with fewer empty cells than this are never split: their subtrees are too small to pay
 // for a task.
 inline constexpr int MIN_SPLIT_CELLS = 24;
