@@ -126,22 +126,19 @@ std::string plot_script(const ExperimentResult& r) {
     best += fmt::format("{}{}", best.empty() ? "" : ", ", v.best_aged->rule.half_life);
   s += fmt::format("array best_h[{}] = [{}]\n\n", n, best);
 
-  s += "# Aged LFU: one block per table size (half-life, hit rate in percent).\n$aged << EOD\n";
-  for (const SizeView& v : views) {
-    s += fmt::format("# {} entries\n", v.size);
-    for (const RuleResult* a : v.aged)
-      s += fmt::format("{} {:.4f}\n", a->rule.half_life, a->hit_percent());
-    s += "\n\n";
-  }
-  s += "EOD\n\n";
-  s += "# Aged LFU with ghosts (the adaptive rule's bank): one block per table size.\n$ghost << EOD\n";
-  for (const SizeView& v : views) {
-    s += fmt::format("# {} entries\n", v.size);
-    for (const RuleResult* a : v.ghost)
-      s += fmt::format("{} {:.4f}\n", a->rule.half_life, a->hit_percent());
-    s += "\n\n";
-  }
-  s += "EOD\n\n";
+  // One datablock of (half-life, hit rate in percent) rows, one block per table size.
+  const auto curves = [&](const char* comment, const char* name, std::vector<const RuleResult*> SizeView::*rows) {
+    s += fmt::format("# {}: one block per table size (half-life, hit rate in percent).\n${} << EOD\n", comment, name);
+    for (const SizeView& v : views) {
+      s += fmt::format("# {} entries\n", v.size);
+      for (const RuleResult* a : v.*rows)
+        s += fmt::format("{} {:.4f}\n", a->rule.half_life, a->hit_percent());
+      s += "\n\n";
+    }
+    s += "EOD\n\n";
+  };
+  curves("Aged LFU", "aged", &SizeView::aged);
+  curves("Aged LFU with ghosts (the adaptive rule's bank)", "ghost", &SizeView::ghost);
   s += "# The adaptive rule's half-life: one block per table size (lookup, half-life from that lookup on).\n$adaptive << EOD\n";
   for (const SizeView& v : views) {
     s += fmt::format("# {} entries\n", v.size);

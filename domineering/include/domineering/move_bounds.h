@@ -164,6 +164,20 @@ struct MoveBounds {
   int guaranteed(bool moving_first) const { return safe_moves + vulnerable_moves(moving_first); }
 };
 
+// Takes the 2x2 blocks whose lowest column is set in `sites` out of rows[0] and rows[1], lowest
+// first and never overlapping, and returns how many it took.
+inline int take_blocks(RowBits* rows, RowBits sites) {
+  int taken = 0;
+  while (sites) {
+    const RowBits block = RowBits{3} << std::countr_zero(sites);
+    rows[0] &= ~block;
+    rows[1] &= ~block;
+    sites &= ~(block | (block >> 1));
+    ++taken;
+  }
+  return taken;
+}
+
 inline MoveBounds move_bounds(const Board& b, Side side) {
   MoveBounds m;
   const int h = b.height();
@@ -187,14 +201,7 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
     for (int r = 0; r + 1 < h; ++r) {
       const RowBits both = rest[r] & rest[r + 1];
       const RowBits walls = filled(r) & filled(r + 1);
-      RowBits sites = both & (both >> 1) & ((walls << 1) | 1) & (walls >> 2);
-      while (sites) {
-        const RowBits block = RowBits{3} << std::countr_zero(sites);
-        rest[r] &= ~block;
-        rest[r + 1] &= ~block;
-        sites &= ~(block | (block >> 1));
-        ++m.protective;
-      }
+      m.protective += take_blocks(rest + r, both & (both >> 1) & ((walls << 1) | 1) & (walls >> 2));
     }
     m.vulnerable = max_vertical_dominoes(rest, h, vuln, first);
     // A vertical placement is single when no chosen one in the columns beside it shares a row.
@@ -217,14 +224,7 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
     for (int r = 0; r + 1 < h; ++r) {
       const RowBits both = rest[r] & rest[r + 1];
       const RowBits walls = filled(r - 1) & filled(r + 2);
-      RowBits sites = both & (both >> 1) & walls & (walls >> 1);
-      while (sites) {
-        const RowBits block = RowBits{3} << std::countr_zero(sites);
-        rest[r] &= ~block;
-        rest[r + 1] &= ~block;
-        sites &= ~(block | (block >> 1));
-        ++m.protective;
-      }
+      m.protective += take_blocks(rest + r, both & (both >> 1) & walls & (walls >> 1));
     }
     for (int r = 0; r < h; ++r)
       m.vulnerable += max_horizontal_dominoes(rest[r], &vuln[r], &first[r]);
