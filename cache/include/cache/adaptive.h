@@ -6,9 +6,10 @@
 // rounded) and at the starting H on the same stream; the cache that holds the values
 // copies the evictions of the one simulation it follows, and follows the one with the least regret
 // since the last detected change (the rule and its reasoning are set out above the class). Cost:
-// the work and memory of about 2 log2(lookups) + 3 aged-LFU caches of the same capacity (37 at
-// 140,000 lookups, twice the powers-of-two bank), which is cheap for tables of up to about 10^5
-// entries and too much memory for 10^6 (use AgedLfuPolicy with a fixed H there). Simulations are
+// the work and memory of about 2 log2(lookups) + 3 caches of aged LFU with ghosts of the same
+// capacity (37 at 140,000 lookups, twice the powers-of-two bank; each with a ghost list of as
+// many keys), which is cheap for tables of up to about 10^5 entries and too much memory for 10^6
+// (use AgedLfuPolicy or AgedLfuGhostPolicy with a fixed H there). Simulations are
 // split off at lookup H, the only allocations after construction besides the seen-key set.
 #pragma once
 
