@@ -47,7 +47,8 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
           {"seconds", s.seconds},
           {"nodes_per_second", s.seconds > 0 ? double(s.nodes) / s.seconds : 0.0},
           {"tt", {{"probes", s.table.probes}, {"hits", s.table.hits}, {"cutoffs", s.table.cutoffs}, {"stores", s.table.stores},
-                  {"evicted", s.table.evicted}, {"tt_moves_tried", s.table.tt_moves_tried}, {"tt_moves_best", s.table.tt_moves_best}}},
+                  {"evicted", s.table.evicted}, {"tt_moves_tried", s.table.tt_moves_tried}, {"tt_moves_best", s.table.tt_moves_best},
+                  {"etc_probes", s.table.etc_probes}, {"etc_cutoffs", s.table.etc_cutoffs}}},
           {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
                        {"cgt_region_too_large", s.endgame.cgt_too_large}}},
           {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
@@ -59,9 +60,10 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
 void print_stats(const solver::SolveStats& s) {
   const double rate = s.seconds > 0 ? double(s.nodes) / s.seconds : 0;
   std::cout << fmt::format("  nodes {}, {:.3f} s, {:.0f} nodes/s\n", s.nodes, s.seconds, rate);
-  std::cout << fmt::format("  table: {} probes, {} hits, {} cut-offs, {} stores ({} evictions); stored move tried {} times, best {}\n",
-                           s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.tt_moves_tried,
-                           s.table.tt_moves_best);
+  std::cout << fmt::format("  table: {} probes, {} hits, {} cut-offs, {} stores ({} evictions); children probed before the search {}, "
+                           "settling {} nodes; stored move tried {} times, best {}\n",
+                           s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.etc_probes,
+                           s.table.etc_cutoffs, s.table.tt_moves_tried, s.table.tt_moves_best);
   std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}\n",
                            s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;

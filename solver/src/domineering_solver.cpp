@@ -48,6 +48,7 @@ struct Worker {
   S searcher;
   EndgameCounters endgame_at_start;
   cache::Stats components_at_start;
+  TTStats split_table; // the table's work at split nodes, which the Searcher does not see
   bool used = false;
 };
 
@@ -112,6 +113,7 @@ struct DomineeringSolver::Impl {
     if (!w->used) {
       w->used = true;
       w->searcher.reset_counters();
+      w->split_table = {};
       w->endgame_at_start = w->searcher.hooks().counters();
       w->components_at_start = w->searcher.hooks().component_stats();
     }
@@ -147,11 +149,20 @@ struct DomineeringSolver::Impl {
     if (root)
       return split_node(t, workers, pos, ply, chain, winner);
     const std::uint64_t key = pos.key();
-    if (const auto probe = t.probe(key); probe.hit && settles(probe.data.bound, probe.data.score, -1, 1))
-      return probe.data.score > 0;
+    if constexpr (Table::ENABLED) {
+      TTStats& stats = worker(t, workers).split_table;
+      const auto probe = t.probe(key);
+      ++stats.probes;
+      stats.hits += probe.hit;
+      if (probe.hit && settles(probe.data.bound, probe.data.score, -1, 1)) {
+        ++stats.cutoffs;
+        return probe.data.score > 0;
+      }
+    }
     const auto r = split_node(t, workers, pos, ply, chain, winner);
-    if (r) // a win is at least 1, a loss at most -1: the bounds a serial node would store
-      t.probe(key).writer.write(SPLIT_DEPTH, *r ? 1 : -1, *r ? Bound::LOWER : Bound::UPPER, NO_MOVE);
+    if constexpr (Table::ENABLED)
+      if (r) // a win is at least 1, a loss at most -1: the bounds a serial node would store
+        worker(t, workers).split_table.count(t.probe(key).writer.write(SPLIT_DEPTH, *r ? 1 : -1, *r ? Bound::LOWER : Bound::UPPER, NO_MOVE));
     return r;
   }
 
@@ -171,9 +182,11 @@ struct DomineeringSolver::Impl {
     DomineeringPosition::Move moves[DomineeringPosition::MAX_MOVES];
     std::size_t count = 0;
     for (const DomineeringPosition::Move mv : all) {
-      if constexpr (!std::is_same_v<Table, NoTable>) {
+      if constexpr (Table::ENABLED) {
+        ++w.split_table.etc_probes;
         if (const auto child = t.probe(pos.key_after(mv)); child.hit && settles(child.data.bound, child.data.score, -1, 1)) {
           if (child.data.score < 0) {
+            ++w.split_table.etc_cutoffs;
             if (winner)
               winner->store(mv);
             return true;
@@ -277,6 +290,7 @@ struct DomineeringSolver::Impl {
         continue;
       result.stats.nodes += w->searcher.nodes();
       result.stats.table += w->searcher.stats();
+      result.stats.table += w->split_table;
       result.stats.endgame += minus(w->searcher.hooks().counters(), w->endgame_at_start);
       add(result.stats.components, minus(w->searcher.hooks().component_stats(), w->components_at_start));
       result.stats.component_half_life = std::max(result.stats.component_half_life, w->searcher.hooks().component_half_life());
