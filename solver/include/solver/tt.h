@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace solver {
 
@@ -151,9 +152,12 @@ public:
     if (Index::NEEDS_POWER_OF_TWO && !std::has_single_bit(bucket_count_))
       throw std::invalid_argument("table size: " + std::to_string(size.entries) + " entries is not a power of two buckets");
     memory_ = detail::TableMemory(bucket_count_ * sizeof(Bucket));
+    // No constructor runs over the buckets: an aggregate is an implicit-lifetime type, so the
+    // allocation creates them, and its zero bytes are their empty state. Writing every bucket
+    // here would fault in the whole table (0.5 s per 256 MiB) even for a board whose search
+    // touches a few pages of it; the kernel now zeroes only the pages the search uses.
+    static_assert(std::is_aggregate_v<Bucket>);
     buckets_ = static_cast<Bucket*>(memory_.get());
-    for (std::size_t i = 0; i < bucket_count_; ++i) // the memory is zero; this starts the atomics' lifetimes
-      new (&buckets_[i]) Bucket{};
   }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
