@@ -87,7 +87,11 @@ TEST_CASE("the bounds decide as both full tests would: the shortcuts only skip t
       const Side other = domineering::opponent(side);
       const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, other);
       CHECK(domineering::max_moves(b, side) == mine.max_moves);
+      CHECK(domineering::safe_moves(b, side) == mine.safe_moves);
       CHECK(mine.guaranteed(true) <= mine.max_moves);
+      // The shortcuts' ceiling on what a side can count on, from safe and most alone.
+      for (const bool first : {true, false})
+        CHECK(mine.guaranteed(first) <= domineering::guaranteed_at_most(mine.max_moves, mine.safe_moves, first));
       bool wins = false, loses = false;
       for (const domineering::Plan& p : mine.plans(true)) {
         CHECK(p.covered <= domineering::live_cells(b, other));

@@ -261,25 +261,53 @@ inline int live_cells(const Board& b, Side side) {
   return n;
 }
 
+// safe(X) alone: the first step of move_bounds, a few word operations per row.
+inline int safe_moves(const Board& b, Side side) {
+  const int h = b.height();
+  RowBits dead[MAX_SIDE];
+  if (side == Side::Left) {
+    for (int r = 0; r < h; ++r)
+      dead[r] = horizontal_dead(b.row(r));
+    return max_vertical_dominoes(dead, h);
+  }
+  int n = 0;
+  for (int r = 0; r < h; ++r) {
+    const RowBits above = r > 0 ? b.row(r - 1) : 0, below = r + 1 < h ? b.row(r + 1) : 0;
+    n += max_horizontal_dominoes(b.row(r) & ~above & ~below);
+  }
+  return n;
+}
+
+// An upper bound on guaranteed(X) from safe(X) and most(X) alone. The safe placements, two per
+// protective area and the vulnerable ones are disjoint dominoes along X's lines, so
+// n = vuln(X) + 2 prot(X) <= most(X) - safe(X); every plan keeps at most floor(n / 2) of them
+// moving second, and at most one more moving first (the pool it starts from). So
+// vm(X) <= floor((most(X) - safe(X)) / 2) + (1 when moving first).
+constexpr int guaranteed_at_most(int most, int safe, bool moving_first) {
+  return std::min(most, safe + (most - safe) / 2 + (moving_first ? 1 : 0));
+}
+
 // What the bounds alone say about the side to move: +1 wins, -1 loses, 0 unknown.
-// cov(X) <= 2 vm(X) <= 2 guaranteed(X) <= 2 (safe(X) + vuln(X)) <= 2 most(X) (the safe and
-// vulnerable placements are disjoint dominoes, single ones among the vulnerable), so each test
-// is first tried with guaranteed(X) replaced by most(X) and cov(X) by 2 most(X), and only a test
-// that could then succeed counts that side's full bounds.
+// cov(X) <= 2 vm(X) and guaranteed(X) <= U(X) = guaranteed_at_most(...), so each test is first
+// tried with guaranteed(X) replaced by U(X) and cov(X) by 2 (U(X) - safe(X)); only a test that
+// could then succeed counts that side's full bounds. (Most nodes fail both tests: this keeps
+// move_bounds, the costly part, off them.)
 inline int decided_by_bounds(const Board& b, Side to_move) {
   const Side other = opponent(to_move);
   const int mine = max_moves(b, to_move);
   const int theirs = max_moves(b, other);
   const int live_mine = live_cells(b, to_move), live_theirs = live_cells(b, other);
   // P wins if for some plan safe(P) + vm(P) > min(most(O), floor((live(O) - cov(P)) / 2)).
-  if (mine > std::min(theirs, (live_theirs - 2 * mine) / 2)) {
+  const int safe_mine = safe_moves(b, to_move);
+  if (const int u = guaranteed_at_most(mine, safe_mine, true); u > std::min(theirs, (live_theirs - 2 * (u - safe_mine)) / 2)) {
     const MoveBounds m = move_bounds(b, to_move);
     for (const Plan& p : m.plans(true))
       if (m.safe_moves + p.moves > std::min(theirs, (live_theirs - p.covered) / 2))
         return 1;
   }
   // P loses if for some plan of O, safe(O) + vm(O) >= min(most(P), floor((live(P) - cov(O)) / 2)).
-  if (theirs >= std::min(mine, (live_mine - 2 * theirs) / 2)) {
+  const int safe_theirs = safe_moves(b, other);
+  if (const int u = guaranteed_at_most(theirs, safe_theirs, false); u >= std::min(mine, (live_mine - 2 * (u - safe_theirs)) / 2)) {
     const MoveBounds m = move_bounds(b, other);
     for (const Plan& p : m.plans(false))
       if (m.safe_moves + p.moves >= std::min(mine, (live_mine - p.covered) / 2))
