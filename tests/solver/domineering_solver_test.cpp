@@ -1,6 +1,7 @@
 #include "solver/domineering_solver.h"
 
 #include "solver/domineering_position.h"
+#include "solver/tt.h"
 
 #include "catalogue/catalogue.h"
 #include "domineering/value_table.h"
@@ -136,6 +137,29 @@ TEST_CASE("bad solver options are refused", "[solver]") {
   o = options(1);
   o.table_mib = std::size_t{1} << 30;
   CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("exceeds this machine's physical memory"));
+}
+
+TEST_CASE("a position's images share its key, and keys spread over the table's buckets", "[solver]") {
+  using solver::DomineeringPosition;
+  std::mt19937 rng(2026);
+  // The table picks a bucket by the key's high bits (MulHiIndex). The least of eight uniform
+  // image keys has its top bit set once in 256 times: unmixed, these counts would crowd the
+  // first of the 16 buckets.
+  constexpr int BOARDS = 4000, BUCKETS = 16;
+  int per_bucket[BUCKETS] = {};
+  for (int i = 0; i < BOARDS; ++i) {
+    const Board b = random_board(rng, 8, 8, 40);
+    const Side side = i % 2 ? Side::Left : Side::Right;
+    const std::uint64_t key = DomineeringPosition(b, side).key();
+    CAPTURE(b.text());
+    CHECK(DomineeringPosition(b.reflected_horizontally(), side).key() == key);
+    CHECK(DomineeringPosition(b.reflected_vertically(), side).key() == key);
+    CHECK(DomineeringPosition(b.transposed(), domineering::opponent(side)).key() == key);
+    CHECK(DomineeringPosition(b, domineering::opponent(side)).key() != key);
+    ++per_bucket[solver::MulHiIndex::bucket(key, BUCKETS)];
+  }
+  for (const int n : per_bucket) // 250 expected; a binomial spread of 15
+    CHECK((n > 175 && n < 325));
 }
 
 TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
