@@ -39,7 +39,18 @@
 // X's line would be a safe placement, and the greedy pairing leaves at most one per run); a
 // block has four, all of which X covers once it takes the block. So a plan's moves cover at
 // least cov(X) = 2 v - min(v, half(X)) + 4 b cells live for Y that Y never gets, for v
-// vulnerable placements and b blocks taken. Then, for each plan:
+// vulnerable placements and b blocks taken. Safe moves can add to it (options, after Bullock's
+// "safe options"): a safe placement with an empty cell x just beyond one end, along X's line,
+// in no placement chosen and live for Y, can be played shifted onto x and its near cell; Y can
+// never touch the safe cells, so x is Y's to lose only by covering it first. With opt(X) such
+// cells, no two beside each other across X's direction (one move of Y covers at most one), and
+// X taking them with its safe moves after the plan's m moves: Y has made at most m moves by
+// then (m + 1 when X moves second), each destroying at most one, and from then on X takes one
+// a move, first; so X covers at least min(safe(X), ceil((opt(X) - m [- 1]) / 2)) more cells.
+// (Should Y leave placements alone, X makes e > 0 moves beyond m before its safe ones and Y as
+// many more, costing X at most ceil(e / 2) options; but each of those e moves adds a move and
+// at least one covered cell, so every test below that holds for m still holds.)
+// Then, for each plan:
 //   P moving first: before O's k-th move P has made k moves. If O made guaranteed(P) moves, P
 //     made all of its plan's, so 2 guaranteed(P) <= live(O) - cov(P), and P also wins if
 //     guaranteed(P) > floor((live(O) - cov(P)) / 2).
@@ -123,6 +134,7 @@ struct MoveBounds {
   int vulnerable = 0; // vuln(X): further disjoint placements, at most two lost per opponent move
   int single = 0;     // single(X): vulnerable ones no opponent move can destroy two at a time
   int half = 0;       // half(X): vulnerable ones with a cell the opponent can never cover
+  int options = 0;    // opt(X): safe placements with an option cell (see the file comment)
 
   // The plans of the file comment, moving first or second: one in three (a protective area
   // counting as two vulnerable placements), singles one in two, and the three pools apart (when
@@ -130,8 +142,9 @@ struct MoveBounds {
   std::array<Plan, 5> plans(bool moving_first) const {
     std::array<Plan, 5> out{};
     const auto plan = [&](int vulnerable_moves, int protective_taken) {
-      return Plan{vulnerable_moves + 2 * protective_taken,
-                  2 * vulnerable_moves - std::min(vulnerable_moves, half) + 4 * protective_taken};
+      const int moves = vulnerable_moves + 2 * protective_taken;
+      return Plan{moves, 2 * vulnerable_moves - std::min(vulnerable_moves, half) + 4 * protective_taken +
+                             options_taken(moves, moving_first)};
     };
     const int n = vulnerable + 2 * protective;
     out[0] = plan(moving_first ? (n + 2) / 3 : n / 3, 0);
@@ -144,7 +157,8 @@ struct MoveBounds {
     } else {
       if (protective > 0) {
         const Plan rest = pools(protective - 1, single, others);
-        out[2] = {rest.moves + 2, rest.covered + 4};
+        const int moves = rest.moves + 2;
+        out[2] = {moves, rest.covered + 4 - options_taken(rest.moves, true) + options_taken(moves, true)};
       }
       if (single > 0)
         out[3] = plan(1 + (single - 1) / 2 + others / 3, protective / 2);
@@ -152,6 +166,13 @@ struct MoveBounds {
         out[4] = plan(1 + single / 2 + (others - 1) / 3, protective / 2);
     }
     return out;
+  }
+  // Option cells X is sure to cover with its safe moves after a plan of `moves` moves: the other
+  // side destroys at most one option a move, it has made at most `moves` moves before X's first
+  // safe move (one more when X moves second), and from then on X takes one a move, first.
+  int options_taken(int moves, bool moving_first) const {
+    const int left = options - moves - (moving_first ? 0 : 1);
+    return left > 0 ? std::min(safe_moves, (left + 1) / 2) : 0;
   }
   // The moves of the best plan: vm(X).
   int vulnerable_moves(bool moving_first) const {
@@ -192,7 +213,8 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
     for (int r = 0; r < h; ++r)
       dead[r] = horizontal_dead(b.row(r));
     m.max_moves = max_vertical_dominoes(b.rows().data(), h);
-    m.safe_moves = max_vertical_dominoes(dead, h, used);
+    RowBits safe_tops[MAX_SIDE] = {};
+    m.safe_moves = max_vertical_dominoes(dead, h, used, safe_tops);
     for (int r = 0; r < h; ++r)
       rest[r] = b.row(r) & ~used[r];
     // Protective areas: rows r and r + 1 of columns c and c + 1, with the cells left of column c
@@ -210,13 +232,31 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
       m.single += std::popcount(first[r] & ~((beside << 1) | (beside >> 1)));
       m.half += std::popcount(first[r] & (dead[r] | dead[r + 1]));
     }
+    // Options: the cell above or below a safe placement, in no placement chosen, that Horizontal
+    // can cover now; never two side by side in a row.
+    RowBits free[MAX_SIDE], claimed[MAX_SIDE] = {};
+    for (int r = 0; r < h; ++r)
+      free[r] = rest[r] & ~vuln[r] & ((b.row(r) << 1) | (b.row(r) >> 1));
+    const auto claim = [&](int r, RowBits cell) {
+      if (r < 0 || r >= h || !(free[r] & cell) || (claimed[r] & ((cell << 1) | (cell >> 1))))
+        return false;
+      claimed[r] |= cell;
+      free[r] &= ~cell;
+      return true;
+    };
+    for (int r = 0; r < h; ++r)
+      for (RowBits tops = safe_tops[r]; tops; tops &= tops - 1) {
+        const RowBits cell = tops & -tops;
+        m.options += claim(r - 1, cell) || claim(r + 2, cell);
+      }
   } else {
     RowBits never[MAX_SIDE]; // cells Vertical can never cover
+    RowBits safe_starts[MAX_SIDE] = {};
     for (int r = 0; r < h; ++r) {
       const RowBits here = b.row(r);
       never[r] = here & filled(r - 1) & filled(r + 1);
       m.max_moves += max_horizontal_dominoes(here);
-      m.safe_moves += max_horizontal_dominoes(never[r], &used[r]);
+      m.safe_moves += max_horizontal_dominoes(never[r], &used[r], &safe_starts[r]);
       rest[r] = here & ~used[r];
     }
     // Protective areas: rows r and r + 1 of columns c and c + 1, with the cells above and below
@@ -234,6 +274,23 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
       m.single += std::popcount(first[r] & ~(beside | (beside >> 1)));
       m.half += std::popcount(first[r] & (never[r] | (never[r] >> 1)));
     }
+    // Options: the cell left or right of a safe placement, in no placement chosen, that Vertical
+    // can cover now; never two above one another.
+    RowBits free[MAX_SIDE], claimed[MAX_SIDE + 2] = {}; // claimed[r + 1]: row r
+    for (int r = 0; r < h; ++r)
+      free[r] = rest[r] & ~vuln[r] & (~filled(r - 1) | ~filled(r + 1));
+    for (int r = 0; r < h; ++r)
+      for (RowBits starts = safe_starts[r]; starts; starts &= starts - 1) {
+        const RowBits start = starts & -starts;
+        for (const RowBits cell : {start >> 1, start << 2}) {
+          if (!(free[r] & cell) || ((claimed[r] | claimed[r + 2]) & cell))
+            continue;
+          claimed[r + 1] |= cell;
+          free[r] &= ~cell;
+          ++m.options;
+          break;
+        }
+      }
   }
   return m;
 }
@@ -287,6 +344,10 @@ constexpr int guaranteed_at_most(int most, int safe, bool moving_first) {
   return std::min(most, safe + (most - safe) / 2 + (moving_first ? 1 : 0));
 }
 
+// An upper bound on a plan's cov(X), given guaranteed(X) <= u: two cells a move beyond the safe
+// ones, and the option cells, at most one for every two safe placements (rounded up).
+constexpr int covered_at_most(int u, int safe) { return 2 * (u - safe) + (safe + 1) / 2; }
+
 // What the bounds alone say about the side to move: +1 wins, -1 loses, 0 unknown.
 // cov(X) <= 2 vm(X) and guaranteed(X) <= U(X) = guaranteed_at_most(...), so each test is first
 // tried with guaranteed(X) replaced by U(X) and cov(X) by 2 (U(X) - safe(X)); only a test that
@@ -299,7 +360,8 @@ inline int decided_by_bounds(const Board& b, Side to_move) {
   const int live_mine = live_cells(b, to_move), live_theirs = live_cells(b, other);
   // P wins if for some plan safe(P) + vm(P) > min(most(O), floor((live(O) - cov(P)) / 2)).
   const int safe_mine = safe_moves(b, to_move);
-  if (const int u = guaranteed_at_most(mine, safe_mine, true); u > std::min(theirs, (live_theirs - 2 * (u - safe_mine)) / 2)) {
+  if (const int u = guaranteed_at_most(mine, safe_mine, true);
+      u > std::min(theirs, (live_theirs - covered_at_most(u, safe_mine)) / 2)) {
     const MoveBounds m = move_bounds(b, to_move);
     for (const Plan& p : m.plans(true))
       if (m.safe_moves + p.moves > std::min(theirs, (live_theirs - p.covered) / 2))
@@ -307,7 +369,8 @@ inline int decided_by_bounds(const Board& b, Side to_move) {
   }
   // P loses if for some plan of O, safe(O) + vm(O) >= min(most(P), floor((live(P) - cov(O)) / 2)).
   const int safe_theirs = safe_moves(b, other);
-  if (const int u = guaranteed_at_most(theirs, safe_theirs, false); u >= std::min(mine, (live_mine - 2 * (u - safe_theirs)) / 2)) {
+  if (const int u = guaranteed_at_most(theirs, safe_theirs, false);
+      u >= std::min(mine, (live_mine - covered_at_most(u, safe_theirs)) / 2)) {
     const MoveBounds m = move_bounds(b, other);
     for (const Plan& p : m.plans(false))
       if (m.safe_moves + p.moves >= std::min(mine, (live_mine - p.covered) / 2))
