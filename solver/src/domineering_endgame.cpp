@@ -64,36 +64,19 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   if (!options_.cgt)
     return std::nullopt;
 
-  // Every region must be small enough for an exact value; give up at the first that is not.
-  const domineering::RowBits* rows = b.rows().data();
-  domineering::RowBits coverable[domineering::MAX_SIDE];
-  domineering::coverable_cells(rows, b.height(), coverable);
-  bool any = false;
-  for (int r = 0; r < b.height(); ++r)
-    any |= coverable[r] != 0;
-  if (!any)
-    return std::nullopt; // no move at all: the search's terminal test handles it
-  // Values go into a fixed buffer: a board of MAX_SOLVE_SIDE^2 cells has at most half as many
-  // regions. A region too large ends the attempt; the values already found were cheap (the
-  // catalogue) or are worth keeping anyway (the component cache).
+  // Every region must be small enough for an exact value; the walk gives up at the first that
+  // is not, as soon as its flood has passed exact_cells cells. (A position with no region at all
+  // sums to 0: the side to move loses, as it has no move.) Values go into a fixed buffer: a
+  // board of MAX_SOLVE_SIDE^2 cells has at most half as many regions. The values found before a
+  // region too large were cheap (the catalogue) or are worth keeping anyway (the component cache).
   constexpr std::size_t MAX_REGIONS = std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE / 2;
   std::array<cgt::GameId, MAX_REGIONS> values;
   std::size_t count = 0;
-  bool too_large = false;
-  domineering::for_each_region(rows, b.height(), [&](const domineering::RowBits* region, int first, int last) {
-    // The size first, from the rows: a region that ends the attempt is never normalised, and
-    // the walk stops there.
-    int cells = 0;
-    for (int r = first; r <= last; ++r)
-      cells += std::popcount(region[r]);
-    if (cells > options_.exact_cells) {
-      too_large = true;
-      return false;
-    }
-    values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
-    return true;
-  });
-  if (too_large) {
+  const bool all_small = domineering::for_each_region_within(
+      b.rows().data(), b.height(), options_.exact_cells, [&](const domineering::RowBits* region, int first, int last) {
+        values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
+      });
+  if (!all_small) {
     ++counters_.cgt_too_large;
     return std::nullopt;
   }

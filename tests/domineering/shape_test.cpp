@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <random>
+#include <vector>
+
 using domineering::Board;
 using domineering::Shape;
 
@@ -28,6 +32,45 @@ TEST_CASE("regions drop uncoverable cells and split at filled ones", "[domineeri
     for (const auto& r : regions)
       cells.push_back(r.shape.cells());
     CHECK(cells == row.cells);
+  }
+}
+
+TEST_CASE("the walk over small regions stops at the first larger one, and passes complete ones", "[domineering]") {
+  // On random boards and every limit: the walk reaches the end exactly when no region exceeds
+  // the limit, and the regions it passes are those of the full split, in order, whole.
+  std::mt19937 rng(31);
+  for (int i = 0; i < 300; ++i) {
+    const Board b = domineering::testing::random_board(rng, 1 + int(rng() % 9), 1 + int(rng() % 9), int(rng() % 60));
+    CAPTURE(b.text());
+    std::vector<int> all;
+    domineering::for_each_region(b.rows().data(), b.height(), [&](const domineering::RowBits* region, int first, int last) {
+      int n = 0;
+      for (int r = first; r <= last; ++r)
+        n += std::popcount(region[r]);
+      all.push_back(n);
+    });
+    for (int limit : {0, 2, 3, 5, 8, 14, 81}) {
+      CAPTURE(limit);
+      std::vector<int> seen;
+      const bool complete = domineering::for_each_region_within(
+          b.rows().data(), b.height(), limit, [&](const domineering::RowBits* region, int first, int last) {
+            int n = 0;
+            for (int r = first; r <= last; ++r)
+              n += std::popcount(region[r]);
+            seen.push_back(n);
+          });
+      std::vector<int> expected;
+      bool fits = true;
+      for (int n : all) {
+        if (n > limit) {
+          fits = false;
+          break;
+        }
+        expected.push_back(n);
+      }
+      CHECK(complete == fits);
+      CHECK(seen == expected);
+    }
   }
 }
 

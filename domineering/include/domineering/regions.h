@@ -31,8 +31,11 @@ namespace detail {
 // Calls f(component_rows, first_row, last_row) for each 4-connected component of the cells set
 // in cells[0..height) (which it consumes), in order of first cell, row-major. An f that returns
 // bool stops the walk by returning false (the rest of the cells are then left unconsumed).
+// With max_cells, a component found to have more cells stops the walk before f sees it, as
+// soon as the flood has passed that many: a caller that only wants small components does not
+// pay for flooding a large one. Returns whether the walk went to the end.
 template <class F>
-void for_each_component_of(RowBits* cells, int height, F&& f) {
+bool for_each_component_of(RowBits* cells, int height, F&& f, int max_cells = MAX_SIDE * MAX_SIDE) {
   RowBits region[MAX_SIDE] = {};
   for (int start = 0; start < height; ++start) {
     while (cells[start] != 0) {
@@ -40,6 +43,7 @@ void for_each_component_of(RowBits* cells, int height, F&& f) {
       int first = start, last = start;
       for (bool grew = true; grew;) {
         grew = false;
+        int size = 0;
         for (int r = first; r <= last + 1 && r < height; ++r) {
           RowBits grow = region[r] | (region[r] << 1) | (region[r] >> 1);
           if (r > 0)
@@ -47,6 +51,7 @@ void for_each_component_of(RowBits* cells, int height, F&& f) {
           if (r + 1 < height)
             grow |= region[r + 1];
           grow &= cells[r];
+          size += std::popcount(grow);
           if (grow != region[r]) {
             region[r] = grow;
             grew = true;
@@ -54,10 +59,12 @@ void for_each_component_of(RowBits* cells, int height, F&& f) {
               last = r;
           }
         }
+        if (size > max_cells)
+          return false;
       }
       if constexpr (std::is_same_v<decltype(f(static_cast<const RowBits*>(region), first, last)), bool>) {
         if (!f(static_cast<const RowBits*>(region), first, last))
-          return;
+          return false;
       } else {
         f(static_cast<const RowBits*>(region), first, last);
       }
@@ -67,6 +74,7 @@ void for_each_component_of(RowBits* cells, int height, F&& f) {
       }
     }
   }
+  return true;
 }
 
 } // namespace detail
@@ -80,6 +88,15 @@ void for_each_region(const RowBits* rows, int height, F&& f) {
   RowBits left[MAX_SIDE];
   coverable_cells(rows, height, left);
   detail::for_each_component_of(left, height, f);
+}
+
+// The same while every region has at most max_cells cells: returns false, without calling f
+// on it or on any region after it, at the first region with more.
+template <class F>
+bool for_each_region_within(const RowBits* rows, int height, int max_cells, F&& f) {
+  RowBits left[MAX_SIDE];
+  coverable_cells(rows, height, left);
+  return detail::for_each_component_of(left, height, f, max_cells);
 }
 
 // The same over every empty cell, isolated ones included (each is a 1-cell component). This is
