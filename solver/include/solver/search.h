@@ -52,6 +52,18 @@ constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = [] {
   return false;
 }();
 
+// Whether a game wants the enhanced-transposition pass before the first move at a node expected
+// to cut (g.etc_before_first_move(), optional; yes when absent). At such a node the first move
+// nearly always cuts, so the pass's probes, one per child and each a likely cache miss, are
+// mostly wasted; they pay where the first move's subtree is large enough for a transposition
+// found by the pass to save more than they cost.
+template <class G>
+bool etc_before_first_move(const G& g) {
+  if constexpr (requires { g.etc_before_first_move(); })
+    return g.etc_before_first_move();
+  return true;
+}
+
 // A stop flag and the chain of flags of the searches that enclose it.
 struct StopChain {
   const std::atomic<bool>* flag = nullptr;
@@ -129,8 +141,11 @@ private:
     aborted_ = false;
   }
 
+  // expect_cut: Knuth's node types, predicted. The first move searched at a node expected to cut
+  // leads to a node expected to fail low (all of its moves searched); every other move, and
+  // every move of a node expected to fail low, leads to one expected to cut.
   template <bool TO_END>
-  Score node(G& g, int depth, Score alpha, Score beta, int ply) {
+  Score node(G& g, int depth, Score alpha, Score beta, int ply, bool expect_cut = true) {
     // Step 1. Invariants: a non-empty window inside the score range, a depth, a ply, a key that
     // matches the position (when the game can recompute it).
     assert(-INFINITE_SCORE <= alpha && alpha < beta && beta <= INFINITE_SCORE);
@@ -197,23 +212,36 @@ private:
       ++stats_.tt_moves_illegal;
     if (tt_move_legal) {
       ++stats_.tt_moves_tried;
-      best = play<TO_END>(g, Move(tte.move), depth, alpha, beta, ply);
+      best = play<TO_END>(g, Move(tte.move), depth, alpha, beta, ply, !expect_cut);
       if (aborted_)
         return 0;
       best_move = Move(tte.move);
       alpha = std::max(alpha, best);
     }
+    bool searched_any = tt_move_legal;
 
     // Step 7. Enhanced transposition cutoffs, for games that ask for them: before searching any
     // child, probe the table for each; a child already known to be at most -beta for its side
     // to move makes this node at least beta at once. A child known to be at least -alpha (this
     // move is at most alpha) is not searched again: its search would return the table's value
     // at its first step (the same gate), so that value is taken here and the move is skipped.
+    // At a node expected to cut, the game may ask for the first move before the pass (see
+    // etc_before_first_move); the pass then runs only if that move did not cut.
     const MoveList<G> moves(g);
-    // refuted[i]: moves[i] was settled here at or below alpha.
+    // refuted[i]: moves[i] was settled here at or below alpha, or searched already.
     [[maybe_unused]] bool refuted[ENHANCED_TRANSPOSITION_CUTOFFS<G> ? G::MAX_MOVES : 1];
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
       std::fill_n(refuted, moves.size(), false);
+      if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta && !etc_before_first_move(std::as_const(g))) {
+        const Move m = moves.begin()[0];
+        best = play<TO_END>(g, m, depth, alpha, beta, ply, false);
+        if (aborted_)
+          return 0;
+        best_move = m;
+        alpha = std::max(alpha, best);
+        refuted[0] = true;
+        searched_any = true;
+      }
       if (alpha < beta) {
         // Every child's key first, each bucket prefetched as it is known, so that the probes
         // below find their lines in cache or on the way instead of waiting for each in turn.
@@ -224,7 +252,7 @@ private:
         }
         for (std::size_t i = 0; i < moves.size(); ++i) {
           const Move m = moves.begin()[i];
-          if (tt_move_legal && m == Move(tte.move))
+          if ((tt_move_legal && m == Move(tte.move)) || refuted[i])
             continue; // searched already
           const auto child = table_->probe(child_keys[i]);
           ++stats_.etc_probes;
@@ -262,7 +290,8 @@ private:
         if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>)
           if (refuted[i])
             continue;
-        const Score v = play<TO_END>(g, m, depth, alpha, beta, ply);
+        const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, !(expect_cut && !searched_any));
+        searched_any = true;
         if (aborted_)
           return 0;
         if (v > best) {
@@ -293,13 +322,13 @@ private:
   // The make-move wrapper: prefetch the child's bucket before the move is made, play, search the
   // child with the negated window, take the move back. Returns the child's value for this node.
   template <bool TO_END>
-  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply) {
+  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut) {
     const std::uint64_t child_key = g.key_after(m);
     table_->prefetch(child_key);
     [[maybe_unused]] const std::uint64_t key = g.key();
     g.make(m);
     assert(g.key() == child_key && "key_after must predict the key that make produces");
-    const Score v = -node<TO_END>(g, TO_END ? 0 : depth - 1, -beta, -alpha, ply + 1);
+    const Score v = -node<TO_END>(g, TO_END ? 0 : depth - 1, -beta, -alpha, ply + 1, child_expect_cut);
     g.unmake(m);
     assert(g.key() == key && "unmake must restore the key");
     return v;
