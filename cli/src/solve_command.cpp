@@ -103,7 +103,8 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("BOARD", a.board, "Board text or RxC, at most 16x16")->required();
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
-  cmd->add_option("--tt-mb", a.tt_mb, "Transposition table size in MiB (default 256)");
+  auto* tt_mb = cmd->add_option("--tt-mb", a.tt_mb,
+                                "Transposition table size in MiB (default: 4 up to 49 empty cells, doubling every two more, at most 256)");
   cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: every shape up to 12 cells, built once and cached)");
   cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default 14)");
   cmd->add_option("--component-entries", a.component_entries, "Entries of the component cache, all threads together");
@@ -111,7 +112,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
   cmd->add_flag("--json", a.json, "Print one JSON object");
-  cmd->callback([] {
+  cmd->callback([tt_mb] {
     const domineering::Board board = domineering::Board::parse(a.board);
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
       throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
@@ -123,7 +124,7 @@ void add_solve_command(CLI::App& app) {
     const catalogue::Catalogue cat = catalogue::load_catalogue(a.catalogue_file, catalogue::SOLVER_MAX_CELLS);
     solver::SolveOptions o;
     o.threads = a.threads == 0 ? default_threads() : a.threads;
-    o.table_mib = a.no_table ? 0 : a.tt_mb;
+    o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
     o.endgame.exact_cells = a.exact_cells;

@@ -120,6 +120,25 @@ TEST_CASE("JSON keys of game and value", "[cli]") {
   }
 }
 
+TEST_CASE("solve: the table is sized from the board unless --tt-mb says", "[cli]") {
+  // arguments, tt_mib in the JSON
+  static const struct Row {
+    const char* args;
+    int tt_mib;
+  } rows[] = {
+      {"solve 4x4 --first vertical --json", 4},
+      {"solve 4x4 --first vertical --tt-mb 8 --json", 8},
+      {"solve 4x4 --json", 4},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run(row.args);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["tt_mib"] == row.tt_mib);
+  }
+}
+
 namespace {
 
 // A temporary output folder for the experiment commands, removed afterwards.

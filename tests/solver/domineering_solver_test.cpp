@@ -162,6 +162,15 @@ TEST_CASE("a position's images share its key, and keys spread over the table's b
     CHECK((n > 175 && n < 325));
 }
 
+TEST_CASE("the default table grows with the empty cells, from 4 MiB to 256", "[solver]") {
+  // empty cells, MiB
+  static const int rows[][2] = {{0, 4}, {36, 4}, {49, 4}, {50, 8}, {51, 8}, {52, 16}, {56, 64}, {59, 128}, {60, 256}, {64, 256}, {256, 256}};
+  for (const auto& row : rows) {
+    CAPTURE(row[0]);
+    CHECK(solver::default_table_mib(row[0]) == std::size_t(row[1]));
+  }
+}
+
 TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
   // lines, line length, value of the first placement of the second line (Obsequi's best, 126,
   // once the board has a second line from the edge, else the edge group's first, 29)
