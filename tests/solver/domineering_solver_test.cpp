@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 using domineering::Board;
@@ -189,6 +190,28 @@ TEST_CASE("placement values are mirrored to the four reflections and break ties 
       CHECK(v[std::size_t(i)][std::size_t(j)] == v[std::size_t(i)][std::size_t(len - j)]);
     }
   CHECK(int(v[std::size_t(std::min(n, 2))][1]) == expected);
+}
+
+TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solver]") {
+  // The search reads only the first move until it asks for the rest (OrderedMoves): the first
+  // must be the sorted list's first whether or not the rest is ever sorted, and after
+  // order_all() the whole list must be the sorted one, or the bench signature would move.
+  std::mt19937 rng(20261130);
+  for (int trial = 0; trial < 400; ++trial) {
+    const Board b = random_board(rng, 2 + int(rng() % 9), 2 + int(rng() % 9), int(rng() % 50));
+    for (const Side side : {Side::Left, Side::Right}) {
+      const solver::DomineeringPosition p(b, side);
+      const solver::MoveList<solver::DomineeringPosition> sorted(p);
+      solver::OrderedMoves<solver::DomineeringPosition> lazy(p);
+      CAPTURE(trial, b.text(), int(side));
+      REQUIRE(lazy.size() == sorted.size());
+      if (sorted.size() == 0)
+        continue;
+      CHECK(lazy.begin()[0] == sorted.begin()[0]);
+      lazy.order_all();
+      CHECK(std::equal(sorted.begin(), sorted.end(), lazy.begin()));
+    }
+  }
 }
 
 TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000)", "[solver][published]") {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -38,9 +39,9 @@ public:
   TreeGame(const std::vector<TreeNode>& nodes, int start) : nodes_(&nodes), path_{start} {}
 
   Move* generate_moves(Move* out) const {
-    for (std::size_t i = 0; i < node().children.size(); ++i)
-      *out++ = Move(i);
-    return out;
+    const std::size_t n = std::min(node().children.size(), MAX_MOVES); // every tree here keeps to it
+    std::iota(out, out + n, Move{0});
+    return out + n;
   }
   void make(Move m) {
     path_.push_back(child(m));

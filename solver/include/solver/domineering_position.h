@@ -17,6 +17,7 @@
 // (detail::placement_values), then row-major order.
 #pragma once
 
+#include "solver/game_concept.h"
 #include "solver/score.h"
 
 #include "domineering/board.h"
@@ -145,14 +146,22 @@ public:
   }
   static Move encode(const domineering::Move& m) { return Move(m.row * CODE_STRIDE + m.col); }
 
+  // The moves in search order (the file comment): generate_scored_moves, sorted.
   Move* generate_moves(Move* out) const {
+    int scores[MAX_MOVES];
+    Move* end = generate_scored_moves(out, scores);
+    sort_by_score(out, scores, std::size_t(end - out));
+    return end;
+  }
+
+  // The moves in generation order (line by line, then along the line), each with its score.
+  Move* generate_scored_moves(Move* out, int* scores) const {
     const bool vertical = side_ == domineering::Side::Left;
     // Lines in the mover's direction ("own": columns for Vertical) and across it ("cross").
     const detail::Line* own = vertical ? cols_.data() : rows_.data();
     const detail::Line* cross = vertical ? rows_.data() : cols_.data();
     const int own_n = vertical ? w_ : h_;
     const int cross_n = vertical ? h_ : w_;
-    int scores[MAX_MOVES];
     Move* begin = out;
     // Each line's counts before any move, once per node: a move's delta then looks up only
     // the counts after it.
@@ -187,20 +196,6 @@ public:
         const int r = vertical ? j - 1 : i - 1, c = vertical ? i - 1 : j - 1;
         *out++ = Move(r * CODE_STRIDE + c);
       }
-    }
-    // Insertion sort, highest score first; stable, so equal scores keep row-major order.
-    const int n = int(out - begin);
-    for (int a = 1; a < n; ++a) {
-      const int s = scores[a];
-      const Move mv = begin[a];
-      int b = a - 1;
-      while (b >= 0 && scores[b] < s) {
-        scores[b + 1] = scores[b];
-        begin[b + 1] = begin[b];
-        --b;
-      }
-      scores[b + 1] = s;
-      begin[b + 1] = mv;
     }
     return out;
   }

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace solver {
 
@@ -32,7 +33,9 @@ namespace solver {
 //                         evaluation at the depth horizon
 //   g.is_legal(m)         m is a legal move now, for any m < MOVE_CODES (checks table moves)
 // Optional: g.key_from_scratch(), the key recomputed from the position; debug builds assert that
-// it equals key() at every node.
+// it equals key() at every node. Optional: g.generate_scored_moves(buf, scores), the same moves
+// in generation order with an ordering score each (int scores[MAX_MOVES]), such that
+// generate_moves is them sorted by sort_by_score; the search then orders lazily (OrderedMoves).
 template <class G>
 concept Game = requires(G& g, const G& cg, typename G::Move m, typename G::Move* buf, int ply) {
   requires std::unsigned_integral<typename G::Move>;
@@ -64,6 +67,68 @@ public:
 private:
   typename G::Move moves_[G::MAX_MOVES];
   typename G::Move* end_;
+};
+
+// Highest score first; stable, so equal scores keep their order (the order of generation).
+// Insertion sort: move lists are a few dozen long, and mostly generated nearly in order.
+template <class Move>
+void sort_by_score(Move* moves, int* scores, std::size_t n) {
+  for (std::size_t a = 1; a < n; ++a) {
+    const int s = scores[a];
+    const Move m = moves[a];
+    std::size_t b = a;
+    for (; b > 0 && scores[b - 1] < s; --b) {
+      scores[b] = scores[b - 1];
+      moves[b] = moves[b - 1];
+    }
+    scores[b] = s;
+    moves[b] = m;
+  }
+}
+
+// The moves of one position in search order, ordered lazily when the game scores its moves
+// (generate_scored_moves): the best move is put first at once and the others are sorted only
+// when asked (order_all), because most nodes that are expected to cut do so on their first
+// move, and the sort was a third of the move generator's time. The final order is the one
+// generate_moves gives: the first of the highest scores, then the rest sorted stably.
+template <Game G>
+class OrderedMoves {
+public:
+  using Move = typename G::Move;
+  explicit OrderedMoves(const G& g) {
+    if constexpr (requires { g.generate_scored_moves(moves_, scores_); }) {
+      n_ = std::size_t(g.generate_scored_moves(moves_, scores_) - moves_);
+      std::size_t best = 0;
+      for (std::size_t i = 1; i < n_; ++i)
+        if (scores_[i] > scores_[best])
+          best = i;
+      for (std::size_t i = best; i > 0; --i) {
+        std::swap(moves_[i], moves_[i - 1]);
+        std::swap(scores_[i], scores_[i - 1]);
+      }
+      sorted_ = n_ <= 2;
+    } else {
+      const Move* end = g.generate_moves(moves_);
+      n_ = std::size_t(end - moves_);
+    }
+  }
+  OrderedMoves(const OrderedMoves&) = delete;
+  OrderedMoves& operator=(const OrderedMoves&) = delete;
+  // Puts every move after the first in search order; cheap when already done.
+  void order_all() {
+    if (!sorted_)
+      sort_by_score(moves_ + 1, scores_ + 1, n_ - 1);
+    sorted_ = true;
+  }
+  // The first move is always in place; the others only after order_all().
+  const Move* begin() const { return moves_; }
+  std::size_t size() const { return n_; }
+
+private:
+  Move moves_[G::MAX_MOVES];
+  int scores_[G::MAX_MOVES]; // unused when the game does not score its moves
+  std::size_t n_ = 0;
+  bool sorted_ = true;
 };
 
 // What a hook knows about a position: its value is `score`, read as `bound` (EXACT: equal;

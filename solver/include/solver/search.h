@@ -227,7 +227,7 @@ private:
     // at its first step (the same gate), so that value is taken here and the move is skipped.
     // At a node expected to cut, the game may ask for the first move before the pass (see
     // etc_before_first_move); the pass then runs only if that move did not cut.
-    const MoveList<G> moves(g);
+    OrderedMoves<G> moves(g); // only its first move is in place until order_all()
     // refuted[i]: moves[i] was settled here at or below alpha, or searched already.
     [[maybe_unused]] bool refuted[ENHANCED_TRANSPOSITION_CUTOFFS<G> ? G::MAX_MOVES : 1];
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
@@ -243,6 +243,7 @@ private:
         searched_any = true;
       }
       if (alpha < beta) {
+        moves.order_all();
         // Every child's key first, each bucket prefetched as it is known, so that the probes
         // below find their lines in cache or on the way instead of waiting for each in turn.
         std::uint64_t child_keys[G::MAX_MOVES];
@@ -283,6 +284,7 @@ private:
 
     // Step 8. The other moves, in the game's order; stop at the first cut (fail high).
     if (alpha < beta) {
+      moves.order_all();
       for (std::size_t i = 0; i < moves.size(); ++i) {
         const Move m = moves.begin()[i];
         if (tt_move_legal && m == Move(tte.move))
