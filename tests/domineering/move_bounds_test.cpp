@@ -60,6 +60,30 @@ int verdict_of(const Board& b, Side side, bool with_options) {
 
 } // namespace
 
+TEST_CASE("one row's dominoes: every 16-bit row against a walk along its runs", "[domineering]") {
+  // The reference pairs each run of empty cells from its low end, one cell at a time.
+  for (domineering::RowBits row = 0; row < (1u << 16); ++row) {
+    domineering::RowBits used = 0, starts = 0;
+    int count = 0;
+    for (int c = 0; c + 1 < 16; ++c)
+      if ((row >> c & 1) && (row >> (c + 1) & 1) && !(used >> c & 1)) {
+        used |= 3u << c;
+        starts |= 1u << c;
+        ++count;
+      }
+    domineering::RowBits got_used = 0, got_starts = 0;
+    CAPTURE(row);
+    REQUIRE(domineering::max_horizontal_dominoes(row, &got_used, &got_starts) == count);
+    REQUIRE(got_used == used);
+    REQUIRE(got_starts == starts);
+    REQUIRE(domineering::horizontal_domino_count(row) == count);
+  }
+  // Past 16 cells the count takes the run loop: a run across bit 16, and the full 32-bit row.
+  CHECK(domineering::horizontal_domino_count(0x0003'8000u) == 1);
+  CHECK(domineering::horizontal_domino_count(0xFFFF'FFFFu) == 16);
+  CHECK(domineering::max_horizontal_dominoes(0xFFFF'FFFFu) == 16);
+}
+
 TEST_CASE("move bounds on hand-made boards", "[domineering]") {
   // board, Vertical max and safe, Horizontal max and safe; hand count
   static const struct Row {

@@ -21,6 +21,7 @@
 #include "solver/score.h"
 
 #include "domineering/board.h"
+#include "domineering/move_bounds.h"
 
 #include <algorithm>
 #include <array>
@@ -69,27 +70,9 @@ inline PlacementValues placement_values(int n, int len) {
 
 using Line = std::uint32_t; // one row or one column, bit i = cell i empty; at most 16 cells used
 
-// The most disjoint dominoes along one line: floor(run / 2) summed over its runs of empty cells,
-// for every 16-bit line, as one table.
-struct LinePacking {
-  std::array<std::uint8_t, 1 << MAX_SOLVE_SIDE> count{};
-  LinePacking() {
-    for (std::uint32_t x = 0; x < count.size(); ++x) {
-      int n = 0, run = 0;
-      for (int i = 0; i <= MAX_SOLVE_SIDE; ++i) {
-        if (i < MAX_SOLVE_SIDE && (x >> i & 1)) {
-          ++run;
-        } else {
-          n += run / 2;
-          run = 0;
-        }
-      }
-      count[x] = std::uint8_t(n);
-    }
-  }
-};
-inline const LinePacking LINE_PACKING{}; // built at start-up: 2^16 entries, about a million steps
-inline int pack(Line x) { return LINE_PACKING.count[x & 0xFFFFu]; }
+// The most disjoint dominoes along one line: floor(run / 2) summed over its runs of empty cells
+// (domineering/move_bounds.h's table).
+inline int pack(Line x) { return domineering::detail::RUN_PAIRS.count[x & 0xFFFFu]; }
 
 // Cells of a line that the other side can never cover: empty with both neighbours across the
 // line (`before`, `after`, the parallel lines on either side) filled.

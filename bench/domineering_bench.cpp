@@ -1,0 +1,68 @@
+// Benchmarks of the move bounds (domineering/move_bounds.h), the test every search node runs.
+// Inputs are fixed: 4,096 square boards from seed BOARD_SEED, each reached from the empty board
+// by random moves, Vertical first (at 8x8, 8 to 16 plies is where most of the solver's leaves
+// are), asked for both sides to move in turn; the counters give the share of each verdict.
+#include "domineering/board.h"
+#include "domineering/move_bounds.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace {
+
+constexpr std::uint32_t BOARD_SEED = 2026;
+constexpr int BOARDS = 4096;
+
+std::vector<domineering::Board> boards(int rows, int plies) {
+  std::mt19937 rng(BOARD_SEED);
+  std::vector<domineering::Board> out;
+  domineering::Move moves[domineering::MAX_MOVES];
+  while (out.size() < std::size_t(BOARDS)) {
+    domineering::Board b(rows, rows);
+    bool ended = false;
+    for (int p = 0; p < plies && !ended; ++p) {
+      const int n = b.moves(p % 2 == 0 ? domineering::Side::Left : domineering::Side::Right, moves);
+      ended = n == 0;
+      if (!ended)
+        b.play(moves[rng() % std::uint32_t(n)]);
+    }
+    if (!ended)
+      out.push_back(b);
+  }
+  return out;
+}
+
+// Args: rows (square boards), plies played at random from the empty board.
+void BM_decided_by_bounds(benchmark::State& state) {
+  const auto bs = boards(int(state.range(0)), int(state.range(1)));
+  std::size_t i = 0;
+  std::int64_t wins = 0, losses = 0, calls = 0;
+  for (auto _ : state) {
+    const auto side = i & 1 ? domineering::Side::Right : domineering::Side::Left;
+    const int v = domineering::decided_by_bounds(bs[i % bs.size()], side);
+    benchmark::DoNotOptimize(v);
+    wins += v > 0;
+    losses += v < 0;
+    ++calls;
+    ++i;
+  }
+  state.counters["won"] = double(wins) / double(calls);
+  state.counters["lost"] = double(losses) / double(calls);
+}
+BENCHMARK(BM_decided_by_bounds)->ArgsProduct({{8}, {8, 12, 16}})->Args({10, 20});
+
+void BM_move_bounds(benchmark::State& state) {
+  const auto bs = boards(int(state.range(0)), int(state.range(1)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto side = i & 1 ? domineering::Side::Right : domineering::Side::Left;
+    benchmark::DoNotOptimize(domineering::move_bounds(bs[i % bs.size()], side));
+    ++i;
+  }
+}
+BENCHMARK(BM_move_bounds)->ArgsProduct({{8}, {8, 12, 16}});
+
+} // namespace
