@@ -36,7 +36,9 @@ namespace detail {
 // pay for flooding a large one. Returns whether the walk went to the end.
 template <class F>
 bool for_each_component_of(RowBits* cells, int height, F&& f, int max_cells = MAX_SIDE * MAX_SIDE) {
-  RowBits region[MAX_SIDE] = {};
+  RowBits region[MAX_SIDE]; // rows [0, height) only: clearing all of it was a hot spot
+  for (int r = 0; r < height; ++r)
+    region[r] = 0;
   for (int start = 0; start < height; ++start) {
     while (cells[start] != 0) {
       region[start] = cells[start] & (~cells[start] + 1); // lowest cell
