@@ -4,6 +4,7 @@
 #include "solver/tt.h"
 
 #include "catalogue/catalogue.h"
+#include "domineering/move_bounds.h"
 #include "domineering/value_table.h"
 
 #include "cgt/compare.h"
@@ -190,6 +191,40 @@ TEST_CASE("placement values are mirrored to the four reflections and break ties 
       CHECK(v[std::size_t(i)][std::size_t(j)] == v[std::size_t(i)][std::size_t(len - j)]);
     }
   CHECK(int(v[std::size_t(std::min(n, 2))][1]) == expected);
+}
+
+TEST_CASE("move scores are the change in most and safe moves, recounted from scratch", "[solver]") {
+  // A move's score is DELTA_WEIGHT * (the change in the mover's most + safe moves minus the
+  // change in the opponent's) + a placement value in [1, DELTA_WEIGHT), less SAFE_PENALTY for a
+  // safe placement; here the counts are taken before and after the move on the whole board.
+  const auto floor_div = [](int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  std::mt19937 rng(20261201);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board b = random_board(rng, 2 + int(rng() % 9), 2 + int(rng() % 9), int(rng() % 50));
+    for (const Side side : {Side::Left, Side::Right}) {
+      const Side other = domineering::opponent(side);
+      const auto counts = [](const Board& x, Side s) { return domineering::max_moves(x, s) + domineering::safe_moves(x, s); };
+      const solver::DomineeringPosition p(b, side);
+      solver::DomineeringPosition::Move moves[solver::DomineeringPosition::MAX_MOVES];
+      int scores[solver::DomineeringPosition::MAX_MOVES];
+      const auto n = std::size_t(p.generate_scored_moves(moves, scores) - moves);
+      for (std::size_t k = 0; k < n; ++k) {
+        const domineering::Move m = solver::DomineeringPosition::decode(moves[k], side);
+        Board after = b;
+        after.play(m);
+        const int delta = counts(after, side) - counts(b, side) - (counts(after, other) - counts(b, other));
+        // Safe: neither cell has an empty neighbour across the mover's direction.
+        const int r2 = side == Side::Left ? m.row + 1 : m.row, c2 = side == Side::Left ? m.col : m.col + 1;
+        const auto open_across = [&](int r, int c) {
+          const auto empty = [&](int rr, int cc) { return rr >= 0 && cc >= 0 && rr < b.height() && cc < b.width() && b.is_empty(rr, cc); };
+          return side == Side::Left ? empty(r, c - 1) || empty(r, c + 1) : empty(r - 1, c) || empty(r + 1, c);
+        };
+        const bool safe = !open_across(m.row, m.col) && !open_across(r2, c2);
+        CAPTURE(trial, b.text(), int(side), int(m.row), int(m.col));
+        CHECK(floor_div(scores[k], solver::DELTA_WEIGHT) == delta - (safe ? solver::SAFE_PENALTY / solver::DELTA_WEIGHT : 0));
+      }
+    }
+  }
 }
 
 TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solver]") {

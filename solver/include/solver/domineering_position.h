@@ -147,34 +147,42 @@ public:
     const int cross_n = vertical ? h_ : w_;
     Move* begin = out;
     // Each line's counts before any move, once per node: a move's delta then looks up only
-    // the counts after it.
+    // the counts after it. dead[k]: line k's cells the other side can never cover.
     int own_most[MAX_SOLVE_SIDE + 2], own_safe[MAX_SOLVE_SIDE + 2], cross_most[MAX_SOLVE_SIDE + 2], cross_safe[MAX_SOLVE_SIDE + 2];
+    detail::Line own_dead[MAX_SOLVE_SIDE + 2], cross_dead[MAX_SOLVE_SIDE + 2];
     for (int k = 1; k <= own_n; ++k) {
+      own_dead[k] = detail::dead(own[k], own[k - 1], own[k + 1]);
       own_most[k] = detail::pack(own[k]);
-      own_safe[k] = detail::pack(detail::dead(own[k], own[k - 1], own[k + 1]));
+      own_safe[k] = detail::pack(own_dead[k]);
     }
     for (int k = 1; k <= cross_n; ++k) {
+      cross_dead[k] = detail::dead(cross[k], cross[k - 1], cross[k + 1]);
       cross_most[k] = detail::pack(cross[k]);
-      cross_safe[k] = detail::pack(detail::dead(cross[k], cross[k - 1], cross[k + 1]));
+      cross_safe[k] = detail::pack(cross_dead[k]);
     }
     for (int i = 1; i <= own_n; ++i) {
       for (detail::Line m = own[i] & (own[i] >> 1); m; m &= m - 1) {
         const int j = std::countr_zero(m) + 1; // the placement covers cross lines j and j + 1
         const detail::Line cells = detail::Line{3} << (j - 1);
-        // Own counts change on own line i (most moves) and lines i-1..i+1 (safe moves); lines
-        // off the board hold no cell, so only lines 1..own_n are counted.
-        int delta = detail::pack(own[i] & ~cells) - own_most[i];
-        const auto own_line = [&](int k) { return k == i ? own[k] & ~cells : own[k]; };
-        for (int k = std::max(1, i - 1); k <= std::min(own_n, i + 1); ++k)
-          delta += detail::pack(detail::dead(own_line(k), own_line(k - 1), own_line(k + 1))) - own_safe[k];
-        // The opponent's counts change on cross lines j, j+1 (most) and j-1..j+2 (safe).
-        const detail::Line bit = detail::Line{1} << (i - 1);
-        const auto cross_line = [&](int k) { return k == j || k == j + 1 ? cross[k] & ~bit : cross[k]; };
-        for (int k = j; k <= j + 1; ++k)
-          delta -= detail::pack(cross_line(k)) - cross_most[k];
-        for (int k = std::max(1, j - 1); k <= std::min(cross_n, j + 2); ++k)
-          delta -= detail::pack(detail::dead(cross_line(k), cross_line(k - 1), cross_line(k + 1))) - cross_safe[k];
-        const bool is_safe = (detail::dead(own[i], own[i - 1], own[i + 1]) & cells) == cells;
+        const detail::Line bit = detail::Line{1} << (i - 1); // its cells' place in a cross line
+        // Own counts: line i loses the two cells from its runs and from its dead cells; a line
+        // beside it gains as dead the cells next to them whose other neighbour is filled.
+        // (Lines off the board hold no cell, so they change nothing.)
+        int delta = detail::pack(own[i] & ~cells) - own_most[i] + detail::pack(own_dead[i] & ~cells) - own_safe[i];
+        if (i > 1)
+          delta += detail::pack(own_dead[i - 1] | (own[i - 1] & ~own[i - 2] & cells)) - own_safe[i - 1];
+        if (i < own_n)
+          delta += detail::pack(own_dead[i + 1] | (own[i + 1] & ~own[i + 2] & cells)) - own_safe[i + 1];
+        // The opponent's counts: cross lines j and j + 1 lose a cell from their runs; their dead
+        // cells do not change (the covered cell was not dead, as the other one was beside it,
+        // empty), and lines j - 1 and j + 2 gain as dead the cell beside it if the one beyond is
+        // filled.
+        delta -= detail::pack(cross[j] & ~bit) - cross_most[j] + detail::pack(cross[j + 1] & ~bit) - cross_most[j + 1];
+        if (j > 1)
+          delta -= detail::pack(cross_dead[j - 1] | (cross[j - 1] & ~cross[j - 2] & bit)) - cross_safe[j - 1];
+        if (j + 2 <= cross_n)
+          delta -= detail::pack(cross_dead[j + 2] | (cross[j + 2] & ~cross[j + 3] & bit)) - cross_safe[j + 2];
+        const bool is_safe = (own_dead[i] & cells) == cells;
         scores[out - begin] = delta * DELTA_WEIGHT + tables_->placement[vertical][std::size_t(i)][std::size_t(j)] - (is_safe ? SAFE_PENALTY : 0);
         const int r = vertical ? j - 1 : i - 1, c = vertical ? i - 1 : j - 1;
         *out++ = Move(r * CODE_STRIDE + c);
