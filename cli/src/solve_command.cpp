@@ -50,7 +50,7 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
                   {"evicted", s.table.evicted}, {"tt_moves_tried", s.table.tt_moves_tried}, {"tt_moves_best", s.table.tt_moves_best},
                   {"etc_probes", s.table.etc_probes}, {"etc_cutoffs", s.table.etc_cutoffs}}},
           {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
-                       {"cgt_region_too_large", s.endgame.cgt_too_large}}},
+                       {"cgt_region_too_large", s.endgame.cgt_too_large}, {"cgt_not_tried", s.endgame.cgt_not_tried}}},
           {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
                                {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
                                {"re_evaluations", s.components.re_evaluations}, {"evictions", s.components.evictions},
@@ -64,8 +64,10 @@ void print_stats(const solver::SolveStats& s) {
                            "settling {} nodes; stored move tried {} times, best {}\n",
                            s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.etc_probes,
                            s.table.etc_cutoffs, s.table.tt_moves_tried, s.table.tt_moves_best);
-  std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}\n",
-                           s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large);
+  std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}, "
+                           "too many cells to try CGT {}\n",
+                           s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large,
+                           s.endgame.cgt_not_tried);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
   std::cout << fmt::format("  component cache: {} lookups, {:.2f}% hits, {} re-evaluations, {} evictions, half-life {}\n",
                            s.components.lookups, hit, s.components.re_evaluations, s.components.evictions, s.component_half_life);
@@ -78,6 +80,7 @@ struct SolveArgs {
   std::size_t tt_mb = 256;
   std::string catalogue_file;
   int exact_cells = solver::EndgameOptions{}.exact_cells;
+  int cgt_cells = solver::EndgameOptions{}.attempt_cells;
   std::size_t component_entries = solver::EndgameOptions{}.component_entries;
   bool no_table = false;
   bool no_bounds = false;
@@ -107,6 +110,8 @@ void add_solve_command(CLI::App& app) {
                                 "Transposition table size in MiB (default: 4 up to 49 empty cells, doubling every two more, at most 256)");
   cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: every shape up to 12 cells, built once and cached)");
   cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default 14)");
+  cmd->add_option("--cgt-cells", a.cgt_cells,
+                  "CGT values are tried only at positions with at most this many cells a domino can still cover (default 40)");
   cmd->add_option("--component-entries", a.component_entries, "Entries of the component cache, all threads together");
   cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
@@ -119,6 +124,8 @@ void add_solve_command(CLI::App& app) {
                                         solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
     if (a.exact_cells < 0 || a.exact_cells > 40)
       throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
+    if (a.cgt_cells < 0 || a.cgt_cells > solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE)
+      throw cgt::InputError(fmt::format("--cgt-cells {} out of range (0 to {})", a.cgt_cells, solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE));
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     const catalogue::Catalogue cat = catalogue::load_catalogue(a.catalogue_file, catalogue::SOLVER_MAX_CELLS);
@@ -128,6 +135,7 @@ void add_solve_command(CLI::App& app) {
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
     o.endgame.exact_cells = a.exact_cells;
+    o.endgame.attempt_cells = a.cgt_cells;
     o.endgame.component_entries = a.component_entries;
     interrupted.store(false);
     o.interrupt = &interrupted;

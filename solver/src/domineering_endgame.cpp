@@ -20,6 +20,7 @@ EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
   bounds_decided += o.bounds_decided;
   cgt_decided += o.cgt_decided;
   cgt_too_large += o.cgt_too_large;
+  cgt_not_tried += o.cgt_not_tried;
   components_valued += o.components_valued;
   return *this;
 }
@@ -72,10 +73,21 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   constexpr std::size_t MAX_REGIONS = std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE / 2;
   std::array<cgt::GameId, MAX_REGIONS> values;
   std::size_t count = 0;
-  const bool all_small = domineering::for_each_region_within(
-      b.rows().data(), b.height(), options_.exact_cells, [&](const domineering::RowBits* region, int first, int last) {
+  domineering::RowBits coverable[domineering::MAX_SIDE];
+  domineering::coverable_cells(b.rows().data(), b.height(), coverable);
+  int cells = 0;
+  for (int r = 0; r < b.height(); ++r)
+    cells += std::popcount(coverable[r]);
+  if (cells > options_.attempt_cells) {
+    ++counters_.cgt_not_tried;
+    return std::nullopt;
+  }
+  const bool all_small = domineering::detail::for_each_component_of(
+      coverable, b.height(),
+      [&](const domineering::RowBits* region, int first, int last) {
         values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
-      });
+      },
+      options_.exact_cells);
   if (!all_small) {
     ++counters_.cgt_too_large;
     return std::nullopt;

@@ -75,6 +75,7 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"solve 17x17", 2, "board too large to solve: 17x17"},
       {"solve 4x4 --tt-mb 100000000", 2, "exceeds this machine's physical memory"},
       {"solve 4x4 --threads 5000", 2, "--threads 5000 out of range"},
+      {"solve 4x4 --cgt-cells 300", 2, "--cgt-cells 300 out of range"},
       {"solve 4x4 --first diagonal", 2, "diagonal"},
       {"game " + shell_quote(std::string(100001, '*')), 2, "game expression too long"},
       {"game " + shell_quote(std::string(300, '(') + "0" + std::string(300, ')')), 2, "nesting deeper than 200 levels"},

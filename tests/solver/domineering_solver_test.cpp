@@ -77,14 +77,17 @@ TEST_CASE("random boards with holes have the outcome of their CGT value", "[solv
 }
 
 TEST_CASE("switching parts of the search off never changes a result", "[solver]") {
-  // configuration: threads, table MiB, move bounds, CGT values
+  // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try
   static const struct Row {
     const char* name;
     int threads;
     std::size_t table_mib;
     bool bounds, cgt;
-  } rows[] = {{"parallel", 2, 16, true, true},  {"no table", 1, 0, true, true},     {"no CGT", 1, 16, true, false},
-              {"no bounds", 1, 16, false, true}, {"nothing", 1, 0, false, false},   {"parallel, no CGT", 2, 16, true, false}};
+    int cgt_cells;
+  } rows[] = {{"parallel", 2, 16, true, true, 40},        {"no table", 1, 0, true, true, 40},
+              {"no CGT", 1, 16, true, false, 40},         {"no bounds", 1, 16, false, true, 40},
+              {"nothing", 1, 0, false, false, 40},        {"parallel, no CGT", 2, 16, true, false, 40},
+              {"CGT on few cells", 1, 16, true, true, 12}, {"CGT, no bounds, few cells", 1, 16, false, true, 8}};
   DomineeringSolver reference(eight(), options());
   std::mt19937 rng(91);
   std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
@@ -95,6 +98,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     o.table_mib = row.table_mib;
     o.endgame.bounds = row.bounds;
     o.endgame.cgt = row.cgt;
+    o.endgame.attempt_cells = row.cgt_cells;
     DomineeringSolver s(eight(), o);
     for (const Board& b : boards)
       for (Side first : {Side::Left, Side::Right}) {
