@@ -43,7 +43,8 @@ struct EndgameOptions {
   // one thread, Vertical first (nodes, seconds): 8x8 10,568,453 / 6.2 s with no limit,
   // 10,569,034 / 5.5 s with 40, 10,701,493 / 5.0 s with 36, 10,963,725 / 4.4 s with 0; 7x9
   // 13,368,234 / 7.0 s, 13,369,081 / 6.75 s, 13,381,958 / 6.4 s, 13,720,606 / 6.2 s. 40 keeps
-  // the nodes the endgame saves; below it the saving goes faster than the cost.
+  // every node the endgame saves; a lower limit is faster still, as the attempts cost more
+  // than the nodes they save, but it gives those nodes back.
   int attempt_cells = 40;
   // Entries of this thread's component cache.
   std::size_t component_entries = 1 << 14;

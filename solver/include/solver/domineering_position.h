@@ -147,7 +147,8 @@ public:
     const int cross_n = vertical ? h_ : w_;
     Move* begin = out;
     // Each line's counts before any move, once per node: a move's delta then looks up only
-    // the counts after it. dead[k]: line k's cells the other side can never cover.
+    // the counts after it. own_dead[k], cross_dead[k]: the cells of line k that the other side
+    // (across it) can never cover.
     int own_most[MAX_SOLVE_SIDE + 2], own_safe[MAX_SOLVE_SIDE + 2], cross_most[MAX_SOLVE_SIDE + 2], cross_safe[MAX_SOLVE_SIDE + 2];
     detail::Line own_dead[MAX_SOLVE_SIDE + 2], cross_dead[MAX_SOLVE_SIDE + 2];
     for (int k = 1; k <= own_n; ++k) {
