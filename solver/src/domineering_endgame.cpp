@@ -65,8 +65,9 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   if (!options_.cgt)
     return std::nullopt;
 
-  // Every region must be small enough for an exact value; the walk gives up at the first that
-  // is not, as soon as its flood has passed exact_cells cells. (A position with no region at all
+  // Tried only with at most attempt_cells coverable cells (EndgameOptions). Every region must
+  // then be small enough for an exact value; the walk gives up at the first that is not, as
+  // soon as its flood has passed exact_cells cells. (A position with no region at all
   // sums to 0: the side to move loses, as it has no move.) Values go into a fixed buffer: a
   // board of MAX_SOLVE_SIDE^2 cells has at most half as many regions. The values found before a
   // region too large were cheap (the catalogue) or are worth keeping anyway (the component cache).
@@ -82,12 +83,10 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
     ++counters_.cgt_not_tried;
     return std::nullopt;
   }
-  const bool all_small = domineering::detail::for_each_component_of(
-      coverable, b.height(),
-      [&](const domineering::RowBits* region, int first, int last) {
+  const bool all_small = domineering::for_each_region_of_coverable(
+      coverable, b.height(), options_.exact_cells, [&](const domineering::RowBits* region, int first, int last) {
         values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
-      },
-      options_.exact_cells);
+      });
   if (!all_small) {
     ++counters_.cgt_too_large;
     return std::nullopt;

@@ -101,6 +101,13 @@ bool for_each_region_within(const RowBits* rows, int height, int max_cells, F&& 
   return detail::for_each_component_of(left, height, f, max_cells);
 }
 
+// The same from the coverable cells (coverable_cells), which it consumes: for a caller that has
+// already computed them to look at them first.
+template <class F>
+bool for_each_region_of_coverable(RowBits* coverable, int height, int max_cells, F&& f) {
+  return detail::for_each_component_of(coverable, height, f, max_cells);
+}
+
 // The same over every empty cell, isolated ones included (each is a 1-cell component). This is
 // the split of "connected regions" that a player reading values off a catalogue makes.
 template <class F>
