@@ -85,6 +85,7 @@ struct SolveArgs {
   bool no_table = false;
   bool no_bounds = false;
   bool no_cgt = false;
+  bool play_safe_moves = false;
   bool json = false;
 };
 
@@ -116,6 +117,8 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
+  cmd->add_flag("--play-safe-moves", a.play_safe_moves,
+                "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock 2002)");
   cmd->add_flag("--json", a.json, "Print one JSON object");
   cmd->callback([tt_mb] {
     const domineering::Board board = domineering::Board::parse(a.board);
@@ -134,6 +137,7 @@ void add_solve_command(CLI::App& app) {
     o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
+    o.skip_safe_moves = !a.play_safe_moves;
     o.endgame.exact_cells = a.exact_cells;
     o.endgame.attempt_cells = a.cgt_cells;
     o.endgame.component_entries = a.component_entries;

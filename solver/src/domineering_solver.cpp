@@ -266,7 +266,7 @@ struct DomineeringSolver::Impl {
         w->used = false;
     if constexpr (!std::is_same_v<Table, NoTable>)
       t.new_search();
-    DomineeringPosition pos(board, first);
+    DomineeringPosition pos(board, first, options.skip_safe_moves);
     std::atomic<int> winner{-1};
     const StopChain root_chain{options.interrupt, nullptr};
     std::optional<bool> wins;

@@ -84,10 +84,18 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     std::size_t table_mib;
     bool bounds, cgt;
     int cgt_cells;
-  } rows[] = {{"parallel", 2, 16, true, true, 40},        {"no table", 1, 0, true, true, 40},
-              {"no CGT", 1, 16, true, false, 40},         {"no bounds", 1, 16, false, true, 40},
-              {"nothing", 1, 0, false, false, 40},        {"parallel, no CGT", 2, 16, true, false, 40},
-              {"CGT on few cells", 1, 16, true, true, 12}, {"CGT, no bounds, few cells", 1, 16, false, true, 8}};
+    bool play_safe = false;
+  } rows[] = {{"parallel", 2, 16, true, true, 40},
+              {"no table", 1, 0, true, true, 40},
+              {"no CGT", 1, 16, true, false, 40},
+              {"no bounds", 1, 16, false, true, 40},
+              {"nothing", 1, 0, false, false, 40},
+              {"parallel, no CGT", 2, 16, true, false, 40},
+              {"CGT on few cells", 1, 16, true, true, 12},
+              {"CGT, no bounds, few cells", 1, 16, false, true, 8},
+              {"safe moves played", 1, 16, true, true, 40, true},
+              {"plain alpha-beta over every move", 1, 0, false, false, 40, true},
+              {"parallel, safe moves played", 2, 16, true, true, 40, true}};
   DomineeringSolver reference(eight(), options());
   std::mt19937 rng(91);
   std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
@@ -99,6 +107,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     o.endgame.bounds = row.bounds;
     o.endgame.cgt = row.cgt;
     o.endgame.attempt_cells = row.cgt_cells;
+    o.skip_safe_moves = !row.play_safe;
     DomineeringSolver s(eight(), o);
     for (const Board& b : boards)
       for (Side first : {Side::Left, Side::Right}) {
@@ -238,11 +247,12 @@ TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solv
   std::mt19937 rng(20261130);
   for (int trial = 0; trial < 400; ++trial) {
     const Board b = random_board(rng, 2 + int(rng() % 9), 2 + int(rng() % 9), int(rng() % 50));
-    for (const Side side : {Side::Left, Side::Right}) {
-      const solver::DomineeringPosition p(b, side);
+    for (const auto& [side, skip_safe] : {std::pair{Side::Left, false}, std::pair{Side::Right, false}, std::pair{Side::Left, true},
+                                          std::pair{Side::Right, true}}) {
+      const solver::DomineeringPosition p(b, side, skip_safe);
       const solver::MoveList<solver::DomineeringPosition> sorted(p);
       solver::OrderedMoves<solver::DomineeringPosition> lazy(p);
-      CAPTURE(trial, b.text(), int(side));
+      CAPTURE(trial, b.text(), int(side), skip_safe);
       REQUIRE(lazy.size() == sorted.size());
       if (sorted.size() == 0)
         continue;

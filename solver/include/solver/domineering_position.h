@@ -15,6 +15,13 @@
 // (the counts of domineering/move_bounds.h, recomputed only on the lines the move touches), and
 // safe placements, which nothing can take away, go last; ties go by placement value
 // (detail::placement_values), then row-major order.
+//
+// Safe placements (both cells ones the opponent can never cover) are left out altogether when
+// the position is built with skip_safe_moves and the side to move has any other placement:
+// Bullock (2002) proves a player never needs to play one while it has another move, and
+// Obsequi never generates them. The searched value is then still the position's true value
+// (checked here by exhaustive minimax over every position of several small boards:
+// tests/solver/safe_moves_test.cpp), so table entries, bounds and CGT values all stay valid.
 #pragma once
 
 #include "solver/game_concept.h"
@@ -91,12 +98,16 @@ public:
   static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;
 
   // Precondition: the board fits MAX_SOLVE_SIDE (the CLI checks and refuses larger ones).
-  DomineeringPosition(const domineering::Board& b, domineering::Side to_move) : board_(b), side_(to_move) {
+  // skip_safe_moves: generate safe placements only when the side to move has no other (the file
+  // comment).
+  DomineeringPosition(const domineering::Board& b, domineering::Side to_move, bool skip_safe_moves = false)
+      : board_(b), side_(to_move) {
     assert(b.height() <= MAX_SOLVE_SIDE && b.width() <= MAX_SOLVE_SIDE);
     h_ = b.height();
     w_ = b.width();
     images_ = h_ == w_ ? 8 : 4;
     auto tables = std::make_shared<Tables>();
+    tables->skip_safe_moves = skip_safe_moves;
     tables->placement[0] = detail::placement_values(h_, w_); // Horizontal: lines are rows
     tables->placement[1] = detail::placement_values(w_, h_); // Vertical: lines are columns
     for (int r = 0; r < h_; ++r) {
@@ -161,8 +172,19 @@ public:
       cross_most[k] = detail::pack(cross[k]);
       cross_safe[k] = detail::pack(cross_dead[k]);
     }
+    // The placements to generate, line by line: all of them, or all but the safe ones when
+    // there are others (a placement's bit is its first cell).
+    detail::Line placements[MAX_SOLVE_SIDE + 2];
+    detail::Line unsafe_any = 0;
     for (int i = 1; i <= own_n; ++i) {
-      for (detail::Line m = own[i] & (own[i] >> 1); m; m &= m - 1) {
+      placements[i] = own[i] & (own[i] >> 1);
+      unsafe_any |= placements[i] & ~(own_dead[i] & (own_dead[i] >> 1));
+    }
+    if (tables_->skip_safe_moves && unsafe_any != 0)
+      for (int i = 1; i <= own_n; ++i)
+        placements[i] &= ~(own_dead[i] & (own_dead[i] >> 1));
+    for (int i = 1; i <= own_n; ++i) {
+      for (detail::Line m = placements[i]; m; m &= m - 1) {
         const int j = std::countr_zero(m) + 1; // the placement covers cross lines j and j + 1
         const detail::Line cells = detail::Line{3} << (j - 1);
         const detail::Line bit = detail::Line{1} << (i - 1); // its cells' place in a cross line
@@ -216,6 +238,7 @@ public:
     return least(k);
   }
   std::uint64_t key_from_scratch() const { return DomineeringPosition(board_, side_).key(); }
+  bool skips_safe_moves() const { return tables_->skip_safe_moves; }
 
   bool is_terminal() const {
     const detail::Line* own = side_ == domineering::Side::Left ? cols_.data() : rows_.data();
@@ -309,6 +332,7 @@ private:
   struct Tables {
     std::array<std::array<std::uint64_t, 8>, std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE> cell_keys{};
     std::array<detail::PlacementValues, 2> placement{}; // [mover is Vertical][line][first cell]
+    bool skip_safe_moves = false;
   };
   std::shared_ptr<const Tables> tables_;
 };

@@ -62,6 +62,9 @@ struct SolveOptions {
   int threads = 1;
   std::size_t table_mib = 256; // 0: no table (plain alpha-beta)
   EndgameOptions endgame;
+  // Never search a safe placement while the side to move has another move (Bullock 2002;
+  // domineering_position.h): the value is unchanged and the tree smaller.
+  bool skip_safe_moves = true;
   // Polled by every search; set it (from a signal handler, say) to stop.
   const std::atomic<bool>* interrupt = nullptr;
 };
