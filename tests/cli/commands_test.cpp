@@ -140,6 +140,18 @@ TEST_CASE("solve: the table is sized from the board unless --tt-mb says", "[cli]
   }
 }
 
+TEST_CASE("solve: --play-safe-moves searches safe moves too, with the same outcome", "[cli]") {
+  // One thread, so node counts are exact: 6x6 takes 1,904 nodes per first player without safe
+  // moves and 1,965 with them (Vertical first), the flag must reach the search.
+  const Run skipping = run("solve 6x6 --threads 1 --json");
+  const Run playing = run("solve 6x6 --threads 1 --play-safe-moves --json");
+  REQUIRE(skipping.code == 0);
+  REQUIRE(playing.code == 0);
+  const auto a = nlohmann::json::parse(skipping.out), b = nlohmann::json::parse(playing.out);
+  CHECK(a["outcome"] == b["outcome"]);
+  CHECK(a["nodes"].get<std::uint64_t>() < b["nodes"].get<std::uint64_t>());
+}
+
 namespace {
 
 // A temporary output folder for the experiment commands, removed afterwards.
