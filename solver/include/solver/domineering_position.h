@@ -18,7 +18,7 @@
 //
 // Safe placements (both cells ones the opponent can never cover) are left out altogether when
 // the position is built with skip_safe_moves and the side to move has any other placement:
-// Bullock (2002) proves a player never needs to play one while it has another move, and
+// Bullock (2002) gives a proof that a player never needs one while it has another move, and
 // Obsequi never generates them. The searched value is then still the position's true value
 // (checked here by exhaustive minimax over every position of several small boards:
 // tests/solver/safe_moves_test.cpp), so table entries, bounds and CGT values all stay valid.
@@ -172,17 +172,18 @@ public:
       cross_most[k] = detail::pack(cross[k]);
       cross_safe[k] = detail::pack(cross_dead[k]);
     }
-    // The placements to generate, line by line: all of them, or all but the safe ones when
-    // there are others (a placement's bit is its first cell).
-    detail::Line placements[MAX_SOLVE_SIDE + 2];
+    // The placements to generate, line by line (a placement's bit is its first cell): all of
+    // them, or all but the safe ones when there are others.
+    detail::Line placements[MAX_SOLVE_SIDE + 2], safe[MAX_SOLVE_SIDE + 2];
     detail::Line unsafe_any = 0;
     for (int i = 1; i <= own_n; ++i) {
       placements[i] = own[i] & (own[i] >> 1);
-      unsafe_any |= placements[i] & ~(own_dead[i] & (own_dead[i] >> 1));
+      safe[i] = own_dead[i] & (own_dead[i] >> 1);
+      unsafe_any |= placements[i] & ~safe[i];
     }
     if (tables_->skip_safe_moves && unsafe_any != 0)
       for (int i = 1; i <= own_n; ++i)
-        placements[i] &= ~(own_dead[i] & (own_dead[i] >> 1));
+        placements[i] &= ~safe[i];
     for (int i = 1; i <= own_n; ++i) {
       for (detail::Line m = placements[i]; m; m &= m - 1) {
         const int j = std::countr_zero(m) + 1; // the placement covers cross lines j and j + 1
@@ -205,7 +206,7 @@ public:
           delta -= detail::pack(cross_dead[j - 1] | (cross[j - 1] & ~cross[j - 2] & bit)) - cross_safe[j - 1];
         if (j + 2 <= cross_n)
           delta -= detail::pack(cross_dead[j + 2] | (cross[j + 2] & ~cross[j + 3] & bit)) - cross_safe[j + 2];
-        const bool is_safe = (own_dead[i] & cells) == cells;
+        const bool is_safe = (safe[i] >> (j - 1)) & 1;
         scores[out - begin] = delta * DELTA_WEIGHT + tables_->placement[vertical][std::size_t(i)][std::size_t(j)] - (is_safe ? SAFE_PENALTY : 0);
         const int r = vertical ? j - 1 : i - 1, c = vertical ? i - 1 : j - 1;
         *out++ = Move(r * CODE_STRIDE + c);
@@ -238,7 +239,6 @@ public:
     return least(k);
   }
   std::uint64_t key_from_scratch() const { return DomineeringPosition(board_, side_).key(); }
-  bool skips_safe_moves() const { return tables_->skip_safe_moves; }
 
   bool is_terminal() const {
     const detail::Line* own = side_ == domineering::Side::Left ? cols_.data() : rows_.data();
