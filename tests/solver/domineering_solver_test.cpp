@@ -9,6 +9,8 @@
 
 #include "cgt/compare.h"
 
+#include "../domineering/random_boards.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 
 using domineering::Board;
 using domineering::Side;
+using domineering::testing::random_board;
 using solver::DomineeringSolver;
 using solver::SolveOptions;
 
@@ -42,15 +45,6 @@ cgt::Outcome solved_outcome(DomineeringSolver& s, const Board& b) {
 
 cgt::Outcome value_outcome(const Board& b) { return cgt::outcome(domineering::ValueTable::shared().value(b)); }
 
-Board random_board(std::mt19937& rng, int rows, int cols, int fill_percent) {
-  Board b(rows, cols);
-  auto r = b.rows();
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j)
-      if (int(rng() % 100) < fill_percent)
-        r[std::size_t(i)] &= ~(domineering::RowBits{1} << j);
-  return Board::from_rows(rows, cols, r.data());
-}
 
 } // namespace
 

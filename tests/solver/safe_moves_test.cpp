@@ -7,6 +7,8 @@
 
 #include "domineering/board.h"
 
+#include "../domineering/random_boards.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 
 using domineering::Board;
 using domineering::Side;
+using domineering::testing::random_board;
 
 namespace {
 
@@ -69,15 +72,6 @@ private:
   std::vector<std::uint8_t> memo_[2]; // [Vertical to move][filled]: 0 unknown, 1 win, 2 loss
 };
 
-Board random_board(std::mt19937& rng, int rows, int cols, int fill_percent) {
-  Board b(rows, cols);
-  auto r = b.rows();
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j)
-      if (int(rng() % 100) < fill_percent)
-        r[std::size_t(i)] &= ~(domineering::RowBits{1} << j);
-  return Board::from_rows(rows, cols, r.data());
-}
 
 } // namespace
 
