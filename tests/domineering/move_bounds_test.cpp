@@ -43,7 +43,7 @@ int most_moves(Board& b, Side side, std::map<std::string, int>& memo) {
   return memo[key] = best;
 }
 
-// decided_by_bounds from the full counts, optionally with the option cells left out.
+// decided_by_plans from the full counts, optionally with the option cells left out.
 int verdict_of(const Board& b, Side side, bool with_options) {
   const Side other = domineering::opponent(side);
   auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, other);
@@ -139,7 +139,7 @@ TEST_CASE("the bounds decide as both full tests would: the shortcuts only skip t
       }
       for (const domineering::Plan& p : theirs.plans(false))
         loses |= theirs.safe_moves + p.moves >= std::min(mine.max_moves, (domineering::live_cells(b, side) - p.covered) / 2);
-      CHECK(domineering::decided_by_bounds(b, side) == (wins ? 1 : loses ? -1 : 0));
+      CHECK(domineering::decided_by_plans(b, side) == (wins ? 1 : loses ? -1 : 0));
     }
   }
 }
@@ -219,7 +219,7 @@ TEST_CASE("whenever only the cell count decides, minimax agrees", "[domineering]
       const Side other = domineering::opponent(side);
       const auto mine = domineering::move_bounds(b, side), theirs = domineering::move_bounds(b, other);
       const bool by_lines = mine.guaranteed(true) > theirs.max_moves || theirs.guaranteed(false) >= mine.max_moves;
-      const int verdict = domineering::decided_by_bounds(b, side);
+      const int verdict = domineering::decided_by_plans(b, side);
       if (verdict == 0 || by_lines)
         continue;
       ++decided;
@@ -242,7 +242,7 @@ TEST_CASE("whenever only the option cells decide, minimax agrees", "[domineering
       continue;
     for (Side side : {Side::Left, Side::Right}) {
       const int verdict = verdict_of(b, side, true);
-      CHECK(verdict == domineering::decided_by_bounds(b, side));
+      CHECK(verdict == domineering::decided_by_plans(b, side));
       if (verdict == 0 || verdict_of(b, side, false) != 0)
         continue;
       ++decided;

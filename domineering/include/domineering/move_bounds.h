@@ -64,6 +64,7 @@
 #pragma once
 
 #include "domineering/board.h"
+#include "domineering/packing_bound.h"
 
 #include <algorithm>
 #include <array>
@@ -383,12 +384,12 @@ constexpr int guaranteed_at_most(int most, int safe, bool moving_first) {
 // ones, and the option cells, at most one for every two safe placements (rounded up).
 constexpr int covered_at_most(int u, int safe) { return 2 * (u - safe) + (safe + 1) / 2; }
 
-// What the bounds alone say about the side to move: +1 wins, -1 loses, 0 unknown.
+// What the plans of this file say about the side to move: +1 wins, -1 loses, 0 unknown.
 // guaranteed(X) <= U(X) = guaranteed_at_most(...) and cov(X) <= covered_at_most(U(X), safe(X)),
 // so each test is first tried with those ceilings; only a test that could then succeed counts
 // that side's full bounds (move_bounds, the costly part: on 8x8 this keeps it off 5.2 of 16.3
 // million calls).
-inline int decided_by_bounds(const Board& b, Side to_move) {
+inline int decided_by_plans(const Board& b, Side to_move) {
   const Side other = opponent(to_move);
   const int mine = max_moves(b, to_move);
   const int theirs = max_moves(b, other);
@@ -412,6 +413,17 @@ inline int decided_by_bounds(const Board& b, Side to_move) {
         return -1;
   }
   return 0;
+}
+
+// What the bounds say: Bullock's packing (packing_bound.h), then, if it leaves the position
+// open, the plans. Of the 9.66 million positions the 8x8 search asked about before the packing
+// existed, the plans decided 6.25 million and the packing (with the safe-against-most tests)
+// 9.37 million, all but 2,803 of the plans' among them; the two never disagreed. The packing
+// goes first because it decides more; the plans then cost only on the rest.
+inline int decided_by_bounds(const Board& b, Side to_move) {
+  if (const int verdict = decided_by_packing(b, to_move); verdict != 0)
+    return verdict;
+  return decided_by_plans(b, to_move);
 }
 
 } // namespace domineering

@@ -1,0 +1,60 @@
+// A second way of bounding the moves each side can still make: Bullock's packing (Bullock,
+// "Domineering: solving large combinatorial search spaces", 2002, the bounds of his solver
+// Obsequi). Where move_bounds.h compares plans against the other side's lines and live cells,
+// this one packs side X's lines once, in order, and counts every cell of the board:
+//   protective  2x2 blocks of empty cells with the two cells beyond them across X's direction
+//               filled on at least one side (a wall): X playing the placement away from the wall
+//               makes the other one safe, so a block is two moves, and the other side can only
+//               destroy it whole with one move. Lines are taken in order, blocks lowest first.
+//   vulnerable  the rest of each run of empty cells, walked in order: two cells the other side
+//               can cover make a placement; an odd run of cells it can never cover ("dead")
+//               lends its spare cell to the placement beside it ("with a dead cell"), or is left
+//               alone ("unused", dead and in no placement); even runs of dead cells are safe
+//               moves, counted by safe(X). A placement is "lone" when no move of the other side
+//               can destroy it together with another (nothing packed in the line before, no
+//               placement possible in the line after, on its columns), else "shared".
+//   options     safe placements packed last, each claiming an empty cell just beyond one end
+//               (in no other placement): X can shift the safe move onto it. Taking it denies the
+//               other side that cell and also any cell beside it across X's direction that then
+//               has no empty neighbour left ("denies 1, 2 or 3 cells").
+// The count, for X moving first or second: moving first, X takes one move where it best breaks
+// the other side's pairing (an odd block, a shared or lone placement whose pool is not a
+// multiple of its size, an odd option), then, moving second, keeps two of every two blocks,
+// one of three shared placements, one of two lone ones, and one option of every two; its
+// moves m are those plus safe(X). Every cell of the board is then either covered by X's moves
+// (2 m), left to nobody (dead cells in no kept placement, cells the kept options deny), or
+// available to the other side, whose moves are therefore at most (empty - 2 m - unused) / 2.
+// X to move wins if m (moving first) exceeds that; X loses if the other side's m (moving
+// second) reaches X's. Bullock's thesis argues each rule; this project checks every verdict
+// against exact minimax on random boards (tests/domineering/packing_bound_test.cpp) and the
+// same decisions on the positions a whole 8x8 search asks about.
+#pragma once
+
+#include "domineering/board.h"
+
+#include <array>
+
+namespace domineering {
+
+struct Packing {
+  int protective = 0;
+  int shared = 0;          // vulnerable placements another can fall with
+  int shared_dead = 0;     // of them, those with a dead cell
+  int lone = 0;            // vulnerable placements no move destroys with another
+  int lone_dead = 0;       // of them, those with a dead cell
+  int unused = 0;          // dead cells in no placement
+  std::array<int, 3> options{}; // options[k]: safe options denying k + 1 cells
+};
+
+// Packs X's lines as the file comment says.
+Packing pack(const Board& b, Side x);
+
+// X's guaranteed moves minus the most moves the other side can then make (the file comment),
+// with safe = safe(X) and empty = the board's empty cells; moving first, it is below 0 when X
+// has no block, placement or option to take first.
+int packing_margin(Packing p, int safe, int empty, bool moving_first);
+
+// What the packing says about the side to move: +1 wins, -1 loses, 0 unknown.
+int decided_by_packing(const Board& b, Side to_move);
+
+} // namespace domineering
