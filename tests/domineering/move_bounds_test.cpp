@@ -1,4 +1,5 @@
 #include "domineering/move_bounds.h"
+#include "minimax.h"
 #include "random_boards.h"
 
 #include <catch2/catch.hpp>
@@ -10,22 +11,6 @@ using domineering::Move;
 using domineering::Side;
 
 namespace {
-
-// Plain win/loss minimax: does the side to move win?
-bool to_move_wins(Board& b, Side side, std::map<std::pair<std::string, int>, bool>& memo) {
-  const auto key = std::make_pair(b.text(), int(side));
-  if (auto it = memo.find(key); it != memo.end())
-    return it->second;
-  Move moves[domineering::MAX_MOVES];
-  const int n = b.moves(side, moves);
-  bool wins = false;
-  for (int i = 0; i < n && !wins; ++i) {
-    b.play(moves[i]);
-    wins = !to_move_wins(b, domineering::opponent(side), memo);
-    b.undo(moves[i]);
-  }
-  return memo[key] = wins;
-}
 
 // The most moves `side` can make if the opponent never moves.
 int most_moves(Board& b, Side side, std::map<std::string, int>& memo) {
@@ -187,7 +172,7 @@ TEST_CASE("live cells on hand-made boards", "[domineering]") {
 
 TEST_CASE("whenever the bounds decide, minimax agrees", "[domineering]") {
   std::mt19937 rng(43);
-  std::map<std::pair<std::string, int>, bool> memo;
+  domineering::testing::Minimax minimax;
   int decided = 0;
   for (int i = 0; i < 3000; ++i) {
     Board b = domineering::testing::random_board(rng, 2 + int(rng() % 5), 2 + int(rng() % 5), 20 + int(rng() % 30));
@@ -199,7 +184,7 @@ TEST_CASE("whenever the bounds decide, minimax agrees", "[domineering]") {
         continue;
       ++decided;
       CAPTURE(b.text(), int(side));
-      CHECK((verdict > 0) == to_move_wins(b, side, memo));
+      CHECK((verdict > 0) == minimax.to_move_wins(b, side));
     }
   }
   CHECK(decided > 1000); // the test must exercise the bounds, not skip them
@@ -209,7 +194,7 @@ TEST_CASE("whenever only the cell count decides, minimax agrees", "[domineering]
   // Positions the line bounds alone leave open but the cell-count bound decides (the second half
   // of the file comment of move_bounds.h), checked against plain minimax.
   std::mt19937 rng(53);
-  std::map<std::pair<std::string, int>, bool> memo;
+  domineering::testing::Minimax minimax;
   int decided = 0;
   for (int i = 0; i < 20000 && decided < 400; ++i) {
     Board b = domineering::testing::random_board(rng, 2 + int(rng() % 6), 2 + int(rng() % 6), 10 + int(rng() % 40));
@@ -224,7 +209,7 @@ TEST_CASE("whenever only the cell count decides, minimax agrees", "[domineering]
         continue;
       ++decided;
       CAPTURE(b.text(), int(side), verdict);
-      CHECK((verdict > 0) == to_move_wins(b, side, memo));
+      CHECK((verdict > 0) == minimax.to_move_wins(b, side));
     }
   }
   CHECK(decided >= 100);
@@ -234,7 +219,7 @@ TEST_CASE("whenever only the option cells decide, minimax agrees", "[domineering
   // Positions decided only once the plans count the option cells X's safe moves take from the
   // other side (the file comment of move_bounds.h), checked against plain minimax.
   std::mt19937 rng(59);
-  std::map<std::pair<std::string, int>, bool> memo;
+  domineering::testing::Minimax minimax;
   int decided = 0;
   for (int i = 0; i < 40000 && decided < 150; ++i) {
     Board b = domineering::testing::random_board(rng, 3 + int(rng() % 5), 3 + int(rng() % 5), 25 + int(rng() % 30));
@@ -247,7 +232,7 @@ TEST_CASE("whenever only the option cells decide, minimax agrees", "[domineering
         continue;
       ++decided;
       CAPTURE(b.text(), int(side), verdict);
-      CHECK((verdict > 0) == to_move_wins(b, side, memo));
+      CHECK((verdict > 0) == minimax.to_move_wins(b, side));
     }
   }
   CHECK(decided >= 150);

@@ -1,10 +1,9 @@
 #include "domineering/move_bounds.h"
 #include "domineering/packing_bound.h"
+#include "minimax.h"
 #include "random_boards.h"
 
 #include <catch2/catch.hpp>
-
-#include <unordered_map>
 
 using domineering::Board;
 using domineering::Move;
@@ -12,28 +11,6 @@ using domineering::Packing;
 using domineering::Side;
 
 namespace {
-
-// Plain win/loss minimax over the board's Zobrist key: does the side to move win?
-class Minimax {
-public:
-  bool to_move_wins(Board& b, Side side) {
-    const std::uint64_t key = b.key() ^ (side == Side::Left ? 0 : 0x9E37'79B9'7F4A'7C15ULL);
-    if (auto it = memo_.find(key); it != memo_.end())
-      return it->second;
-    Move moves[domineering::MAX_MOVES];
-    const int n = b.moves(side, moves);
-    bool wins = false;
-    for (int i = 0; i < n && !wins; ++i) {
-      b.play(moves[i]);
-      wins = !to_move_wins(b, domineering::opponent(side));
-      b.undo(moves[i]);
-    }
-    return memo_[key] = wins;
-  }
-
-private:
-  std::unordered_map<std::uint64_t, bool> memo_;
-};
 
 // A position from play: random moves, alternating from a random side, on a board with a few
 // holes, until at most max_empty cells are empty (or a side has no move). The side to move is
@@ -127,7 +104,7 @@ TEST_CASE("whenever the packing decides, minimax agrees", "[domineering]") {
   // move; the packing alone, and the positions only it decides (the plans of move_bounds.h
   // leave them open) counted apart, so that the test cannot pass by deciding nothing.
   std::mt19937 rng(61);
-  Minimax minimax;
+  domineering::testing::Minimax minimax;
   int decided = 0, only_packing = 0;
   for (int i = 0; i < 6000; ++i) {
     Side side;

@@ -1,5 +1,6 @@
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
+#include "minimax.h"
 #include "random_boards.h"
 
 #include "cgt/game.h"
@@ -37,23 +38,6 @@ cgt::GameId value_without_regions(Board& b, std::map<std::string, cgt::GameId>& 
   const cgt::GameId g = cgt::from_options(sides[0], sides[1]);
   memo.emplace(key, g);
   return g;
-}
-
-// Plain win/loss minimax: does the side to move win? (Normal play: who cannot move loses.)
-bool to_move_wins(Board& b, Side side, std::map<std::pair<std::string, int>, bool>& memo) {
-  const auto key = std::make_pair(b.text(), int(side));
-  if (auto it = memo.find(key); it != memo.end())
-    return it->second;
-  Move moves[domineering::MAX_MOVES];
-  const int n = b.moves(side, moves);
-  bool wins = false;
-  for (int i = 0; i < n && !wins; ++i) {
-    b.play(moves[i]);
-    wins = !to_move_wins(b, domineering::opponent(side), memo);
-    b.undo(moves[i]);
-  }
-  memo.emplace(key, wins);
-  return wins;
 }
 
 } // namespace
@@ -113,7 +97,7 @@ TEST_CASE("outcome from the value agrees with a plain minimax", "[domineering]")
   // Random boards of up to 20 empty cells: Left wins moving first iff G > 0 or G || 0;
   // Left wins moving second iff G >= 0 (and so on), read from the outcome class.
   std::mt19937 rng(303);
-  std::map<std::pair<std::string, int>, bool> memo;
+  domineering::testing::Minimax minimax;
   int checked = 0;
   while (checked < 150) {
     Board b = domineering::testing::random_board(rng, 2 + int(rng() % 5), 2 + int(rng() % 5), 30);
@@ -122,8 +106,8 @@ TEST_CASE("outcome from the value agrees with a plain minimax", "[domineering]")
     ++checked;
     CAPTURE(b.text());
     const cgt::Outcome o = value_of(b).outcome();
-    const bool left_first = to_move_wins(b, Side::Left, memo);
-    const bool right_first = to_move_wins(b, Side::Right, memo);
+    const bool left_first = minimax.to_move_wins(b, Side::Left);
+    const bool right_first = minimax.to_move_wins(b, Side::Right);
     const cgt::Outcome expected = left_first && right_first ? cgt::Outcome::N
                                   : left_first               ? cgt::Outcome::L
                                   : right_first              ? cgt::Outcome::R
