@@ -259,8 +259,11 @@ public:
   // first move's subtree is mostly a leaf the bounds decide, cheaper than a probe per child.
   // Measured on one thread, Vertical first (nodes, seconds): 8x8 10,127,134 / 8.9-9.4 s with the
   // pass everywhere, 10,568,453 / 7.6-8.1 s with 46 cells, 10,753,958 / 7.9 s with none; 7x9
-  // 12,317,447 / 12.9-13.7 s, 13,368,234 / 11.4 s, 13,578,594 / 11.9 s.
-  static constexpr int ETC_FIRST_CELLS = 46;
+  // 12,317,447 / 12.9-13.7 s, 13,368,234 / 11.4 s, 13,578,594 / 11.9 s. With Bullock's packing
+  // the leaves are decided sooner and the balance moved (128 MiB, alternating runs): 46 and 64
+  // cells, 8x9 9,144,146 / 5.9-7.1 s and 9,358,980 / 4.8-6.1 s; 8x8 1,271,535 / 0.75-0.99 s and
+  // 1,292,566 / 0.72-0.74 s; 7x9 3,141,138 / 2.1-2.8 s and 3,230,084 / 1.8-2.6 s.
+  static constexpr int ETC_FIRST_CELLS = 64;
   bool etc_before_first_move() const { return board_.empty_cells() > ETC_FIRST_CELLS; }
 
 private:
