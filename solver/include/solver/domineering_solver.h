@@ -46,15 +46,19 @@ inline constexpr int SPLIT_PLIES = 8;
 inline constexpr int MIN_SPLIT_CELLS = 24;
 
 // The table size `solve` uses when none is given: 4 MiB up to 49 empty cells, doubling every
-// two cells more, at most 256 MiB. A search stores about one entry a node, and the node counts
-// grow about 2^0.5 times a cell (Vertical first: 7x7, 49 cells, 58 thousand; 8x7 387 thousand;
-// 8x8, 64 cells, 10.6 million); a larger table only costs the kernel's zeroing of the pages the
-// keys land on, which are spread over all of it (256 MiB: about 0.5 s on this machine).
+// three cells more, at most 256 MiB (7x9 and 8x8, 63 and 64 cells: 128 MiB; 8x9: 256). A
+// search stores about one 8-byte entry a node (Vertical first, one thread: 7x7 19 thousand,
+// 6x10 675 thousand, 8x8 1.29 million, 7x9 3.2 million, 8x9 9.4 million), and a larger table
+// than that only costs the kernel's zeroing of the pages the keys land on, which are spread
+// over all of it. Measured (one thread, seconds, alternating runs): 8x8 256 MiB 0.82 to 1.23,
+// 128 MiB 0.70 to 0.78, 64 MiB 0.70 to 0.73 (same nodes); 7x9 256 MiB 2.07 to 2.32, 128 MiB
+// 1.82 to 1.85, 64 MiB 1.83 (6,202 evictions, 146 more nodes); 8x9 128 and 256 MiB 4.75 to
+// 4.88 (130,458 and 2,487 evictions).
 constexpr std::size_t default_table_mib(int empty_cells) {
   constexpr int SMALL = 49;
   if (empty_cells <= SMALL)
     return 4;
-  const int doublings = (empty_cells - SMALL + 1) / 2;
+  const int doublings = (empty_cells - SMALL + 2) / 3;
   return doublings >= 6 ? 256 : std::size_t{4} << doublings;
 }
 
