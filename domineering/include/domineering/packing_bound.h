@@ -26,10 +26,11 @@
 // (2 m), left to nobody (dead cells in no kept placement, cells the kept options deny), or
 // available to the other side, whose moves are therefore at most (empty - 2 m - unused) / 2.
 // X to move wins if m (moving first) exceeds that; X loses if the other side's m (moving
-// second) reaches the most X can make by the same count. Bullock's thesis argues each rule. The suite checks every verdict against
-// exact minimax on positions from random play (tests/domineering/packing_bound_test.cpp); outside
-// it, this code gave the same verdict as a transcription of Obsequi's on the 9.66 million
-// positions an 8x8 search asks about and on 4 million random boards up to 16x16.
+// second) reaches the most X can make by the same count. Bullock's thesis argues each rule.
+// The suite checks every verdict against exact minimax on positions from random play
+// (tests/domineering/packing_bound_test.cpp); outside it, this code gave the same verdict as a
+// transcription of Obsequi's on the 9.66 million positions an 8x8 search asks about and on 4
+// million random boards up to 16x16.
 #pragma once
 
 #include "domineering/board.h"
