@@ -57,6 +57,50 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
                                {"half_life", s.component_half_life}}}};
 }
 
+// The profile's plies as JSON rows; the empty cells and the side to move follow from the ply, as
+// every move fills two cells and the sides alternate.
+nlohmann::json profile_json(const solver::TreeProfile& profile, int root_cells, Side first) {
+  nlohmann::json rows = nlohmann::json::array();
+  const auto& plies = profile.plies();
+  for (std::size_t ply = 0; ply < plies.size(); ++ply) {
+    const solver::PlyProfile& p = plies[ply];
+    if (p.nodes == 0)
+      continue;
+    rows.push_back({{"ply", ply},
+                    {"empty_cells", root_cells - 2 * int(ply)},
+                    {"to_move", std::string(orientation_name(ply % 2 == 0 ? first : domineering::opponent(first)))},
+                    {"nodes", p.nodes},
+                    {"stopped", p.stopped},
+                    {"table", p.table},
+                    {"decided", p.decided},
+                    {"expanded", p.expanded},
+                    {"cut", p.cut},
+                    {"first_cut", p.first_cut},
+                    {"before_cut", p.before_cut}});
+  }
+  return rows;
+}
+
+void print_profile(const solver::TreeProfile& profile, int root_cells, Side first) {
+  std::cout << "  where the nodes went, by ply below the root: settled by the table, decided without a search (bounds,\n"
+               "  CGT values, game over), expanded, or stopped (a parallel search cancelled); of the expanded, how many\n"
+               "  cut, at the first child tried, and the nodes searched below children tried before the one that cut\n"
+               "  (the price of the move order):\n";
+  std::cout << fmt::format("  {:>4} {:>5} {:>10} {:>14} {:>12} {:>14} {:>13} {:>13} {:>7} {:>12} {:>9}\n", "ply", "cells", "to move",
+                           "nodes", "table", "decided", "expanded", "cut", "first%", "before cut", "stopped");
+  const auto row = [](std::string_view ply, std::string_view cells, std::string_view to_move, const solver::PlyProfile& p) {
+    const double first = p.cut ? 100.0 * double(p.first_cut) / double(p.cut) : 100.0;
+    std::cout << fmt::format("  {:>4} {:>5} {:>10} {:>14} {:>12} {:>14} {:>13} {:>13} {:>7.2f} {:>12} {:>9}\n", ply, cells, to_move,
+                             p.nodes, p.table, p.decided, p.expanded, p.cut, first, p.before_cut, p.stopped);
+  };
+  const auto& plies = profile.plies();
+  for (std::size_t ply = 0; ply < plies.size(); ++ply)
+    if (plies[ply].nodes != 0)
+      row(std::to_string(ply), std::to_string(root_cells - 2 * int(ply)),
+          orientation_name(ply % 2 == 0 ? first : domineering::opponent(first)), plies[ply]);
+  row("all", "", "", profile.total());
+}
+
 void print_stats(const solver::SolveStats& s) {
   const double rate = s.seconds > 0 ? double(s.nodes) / s.seconds : 0;
   std::cout << fmt::format("  nodes {}, {:.3f} s, {:.0f} nodes/s\n", s.nodes, s.seconds, rate);
@@ -86,6 +130,7 @@ struct SolveArgs {
   bool no_bounds = false;
   bool no_cgt = false;
   bool play_safe_moves = false;
+  bool profile = false;
   bool json = false;
 };
 
@@ -119,6 +164,9 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
   cmd->add_flag("--play-safe-moves", a.play_safe_moves,
                 "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock 2002)");
+  cmd->add_flag("--profile", a.profile,
+                "Also print where the nodes went, ply by ply: settled by the table, decided without a search, expanded, "
+                "cut at the first child tried, and the nodes spent on children tried before the one that cut (JSON: \"profile\")");
   cmd->add_flag("--json", a.json, "Print one JSON object");
   cmd->callback([tt_mb] {
     const domineering::Board board = domineering::Board::parse(a.board);
@@ -138,6 +186,7 @@ void add_solve_command(CLI::App& app) {
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
     o.skip_safe_moves = !a.play_safe_moves;
+    o.profile = a.profile;
     o.endgame.exact_cells = a.exact_cells;
     o.endgame.attempt_cells = a.cgt_cells;
     o.endgame.component_entries = a.component_entries;
@@ -184,6 +233,8 @@ void add_solve_command(CLI::App& app) {
         if (r.winning_move)
           j["move"] = domineering::to_string(*r.winning_move);
         j["interrupted"] = r.interrupted;
+        if (a.profile)
+          j["profile"] = profile_json(r.stats.profile, board.empty_cells(), r.first);
         runs.push_back(j);
       }
       nlohmann::json out = runs.size() == 1 ? runs[0] : nlohmann::json{{"runs", runs}};
@@ -216,6 +267,8 @@ void add_solve_command(CLI::App& app) {
           std::cout << "\n";
         }
         print_stats(r.stats);
+        if (a.profile)
+          print_profile(r.stats.profile, board.empty_cells(), r.first);
       }
       if (!outcome.empty())
         std::cout << fmt::format("outcome class: {}\n",

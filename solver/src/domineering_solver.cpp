@@ -49,6 +49,7 @@ struct Worker {
   EndgameCounters endgame_at_start;
   cache::Stats components_at_start;
   TTStats split_table; // the table's work at split nodes, which the Searcher does not see
+  TreeProfile profile;  // filled only when SolveOptions::profile is set
   bool used = false;
 };
 
@@ -109,11 +110,14 @@ struct DomineeringSolver::Impl {
       w = std::make_unique<Worker<Table>>(t, catalogue, per_thread);
       w->searcher.set_progress_counter(&progress_nodes);
       w->searcher.set_stop_flag(options.interrupt);
+      if (options.profile)
+        w->searcher.set_profile(&w->profile);
     }
     if (!w->used) {
       w->used = true;
       w->searcher.reset_counters();
       w->split_table = {};
+      w->profile.clear();
       w->endgame_at_start = w->searcher.hooks().counters();
       w->components_at_start = w->searcher.hooks().component_stats();
     }
@@ -291,6 +295,7 @@ struct DomineeringSolver::Impl {
       result.stats.nodes += w->searcher.nodes();
       result.stats.table += w->searcher.stats();
       result.stats.table += w->split_table;
+      result.stats.profile += w->profile;
       result.stats.endgame += minus(w->searcher.hooks().counters(), w->endgame_at_start);
       add(result.stats.components, minus(w->searcher.hooks().component_stats(), w->components_at_start));
       result.stats.component_half_life = std::max(result.stats.component_half_life, w->searcher.hooks().component_half_life());

@@ -111,6 +111,39 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
   }
 }
 
+TEST_CASE("a profiled solve searches the same tree and accounts for every node", "[solver]") {
+  std::mt19937 rng(17);
+  std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 5)};
+  for (int i = 0; i < 4; ++i)
+    boards.push_back(random_board(rng, 6, 6, 8));
+  for (const int threads : {1, 2}) {
+    SolveOptions o = options(threads);
+    DomineeringSolver plain(eight(), o);
+    o.profile = true;
+    DomineeringSolver profiled(eight(), o);
+    for (const Board& b : boards)
+      for (Side first : {Side::Left, Side::Right}) {
+        CAPTURE(threads, b.text(), int(first));
+        // Both solvers have solved the same boards before, so their tables hold the same.
+        const auto p = profiled.solve(b, first);
+        const auto q = plain.solve(b, first);
+        CHECK(p.first_player_wins == q.first_player_wins);
+        if (threads == 1) // the same tree: two threads share out their work differently each time
+          CHECK(p.stats.nodes == q.stats.nodes);
+        // The root is expanded by the driver, not by a search: every other node is in the profile.
+        CHECK(p.stats.profile.total().nodes + 1 == p.stats.nodes);
+        CHECK(p.stats.profile.plies()[0].nodes == 0);
+        for (const solver::PlyProfile& ply : p.stats.profile.plies()) {
+          CHECK(ply.nodes == ply.stopped + ply.table + ply.decided + ply.expanded);
+          CHECK((threads > 1 || ply.stopped == 0));
+          CHECK(ply.first_cut <= ply.cut);
+          CHECK(ply.cut <= ply.expanded);
+        }
+        CHECK(q.stats.profile.total().nodes == 0);
+      }
+  }
+}
+
 TEST_CASE("a reported winning move wins", "[solver]") {
   for (int threads : {1, 2}) {
     DomineeringSolver s(eight(), options(threads));

@@ -267,6 +267,42 @@ TEST_CASE("searching to the end stores the work below a node as its depth", "[so
   CHECK(table.probe(TreeGame::key_of(0)).data.depth == 3);
 }
 
+TEST_CASE("a profile counts every node once, by ply, with the nodes spent before a cut", "[solver]") {
+  // Root 0: move 0 to node 1, whose first move (to leaf 3, worth -5 to its side to move) cuts at
+  // once, so move 0 is worth -5 to the root and does not cut; move 1 to leaf 2 (-5 for its side
+  // to move, 5 for the root) cuts. The root cuts at its second child, after the 2 nodes of the
+  // first (nodes 1 and 3). Leaf 4 is never reached.
+  const std::vector<TreeNode> late_cut = {{{1, 2}}, {{3, 4}}, {{}, -5}, {{}, -5}, {{}, -5}};
+  // ply, nodes, stopped, settled by the table, decided, expanded, cut, cut at the first child,
+  // before the cut
+  static const PlyProfile fresh[] = {{1, 0, 0, 0, 1, 1, 0, 2}, {2, 0, 0, 1, 1, 1, 1, 0}, {1, 0, 0, 1, 0, 0, 0, 0}};
+  static const PlyProfile again[] = {{1, 0, 1, 0, 0, 0, 0, 0}};
+  Table table(TableSize::from_entries(64));
+  Searcher<TreeGame, Table> searcher(table);
+  TreeProfile profile;
+  searcher.set_profile(&profile);
+  TreeGame g(late_cut, 0);
+  CHECK(searcher.solve(g, -1, 1) == 5);
+  for (std::size_t ply = 0; ply < std::size(fresh); ++ply) {
+    CAPTURE(ply);
+    CHECK(profile.plies()[ply] == fresh[ply]);
+  }
+  CHECK(profile.total().nodes == searcher.nodes());
+  // The same search again: the table settles the root.
+  profile.clear();
+  searcher.reset_counters();
+  CHECK(searcher.solve(g, -1, 1) == 5);
+  CHECK(profile.plies()[0] == again[0]);
+  CHECK(profile.total() == again[0]);
+  // Without a profile nothing is counted, and the search is the same.
+  TreeProfile unused;
+  Table other(TableSize::from_entries(64));
+  Searcher<TreeGame, Table> plain(other);
+  CHECK(plain.solve(g, -1, 1) == 5);
+  CHECK(plain.nodes() == 4);
+  CHECK(unused.total() == PlyProfile{});
+}
+
 TEST_CASE("every table gives minimax's value and fail-soft bounds on random graphs", "[solver]") {
   // Property rows: random layered graphs with transpositions (seeds 1..40), every window from a
   // fixed list, four tables. Fail-soft: a result r at or below alpha bounds the true value v

@@ -17,6 +17,7 @@
 
 #include "solver/domineering_endgame.h"
 #include "solver/domineering_position.h"
+#include "solver/tree_profile.h"
 #include "solver/tt_stats.h"
 
 #include "catalogue/catalogue.h"
@@ -69,6 +70,8 @@ struct SolveOptions {
   // Never search a safe placement while the side to move has another move (Bullock 2002;
   // domineering_position.h): the value is unchanged and the tree smaller.
   bool skip_safe_moves = true;
+  // Count where the nodes go, ply by ply, into SolveStats::profile (tree_profile.h).
+  bool profile = false;
   // Polled by every search; set it (from a signal handler, say) to stop.
   const std::atomic<bool>* interrupt = nullptr;
 };
@@ -77,6 +80,9 @@ struct SolveStats {
   std::uint64_t nodes = 0;
   double seconds = 0;
   TTStats table;
+  // Where the nodes went, by ply from the root (SolveOptions::profile). The root and the nodes
+  // the parallel split expands itself are not in it.
+  TreeProfile profile;
   EndgameCounters endgame;
   cache::Stats components;
   std::uint64_t component_half_life = 0;

@@ -11,6 +11,7 @@
 #include "solver/game_concept.h"
 #include "solver/score.h"
 #include "solver/table_concept.h"
+#include "solver/tree_profile.h"
 #include "solver/tt_entry.h"
 #include "solver/tt_stats.h"
 
@@ -120,6 +121,13 @@ public:
   // thread can show progress without reading this Searcher's own counter.
   static constexpr std::uint64_t PROGRESS_NODES = 1 << 12;
   void set_progress_counter(std::atomic<std::uint64_t>* counter) { progress_ = counter; }
+  // Where the nodes go, ply by ply (tree_profile.h), added to *profile; nullptr (the default)
+  // profiles nothing.
+  void set_profile(TreeProfile* profile) {
+    profile_ = profile;
+    if (profile_ != nullptr)
+      profile_->reserve(MAX_PLY);
+  }
   bool aborted() const { return aborted_; }
 
   // The best move found at the entry ply by the last search() or solve(), when it searched a move
@@ -159,9 +167,14 @@ private:
     // (Stockfish counts in its make-move wrapper instead, which leaves out the root). Then poll
     // the stop flag.
     ++nodes_;
+    PlyProfile* const prof = profile_ != nullptr ? &profile_->at(ply) : nullptr;
+    if (prof != nullptr) [[unlikely]]
+      ++prof->nodes;
     if ((nodes_ & (PROGRESS_NODES - 1)) == 0 && progress_ != nullptr)
       progress_->fetch_add(PROGRESS_NODES, std::memory_order_relaxed);
     if ((stop_ != nullptr && stop_->load(std::memory_order_relaxed)) || (chain_ != nullptr && chain_->stopped())) [[unlikely]] {
+      if (prof != nullptr)
+        ++prof->stopped;
       aborted_ = true;
       return 0;
     }
@@ -185,6 +198,8 @@ private:
       const Score v = score_from_tt(tte.score, ply, G::MATE_BOUND);
       if (settles(tte.bound, v, alpha, beta)) {
         ++stats_.cutoffs;
+        if (prof != nullptr) [[unlikely]]
+          ++prof->table;
         if (ply == root_ply_ && tt_move_is_legal())
           root_move_ = Move(tte.move);
         return v;
@@ -192,27 +207,36 @@ private:
     }
 
     // Step 4. A finished game, or the depth horizon: the game scores the position.
-    if ((!TO_END && depth == 0) || g.is_terminal())
+    if ((!TO_END && depth == 0) || g.is_terminal()) {
+      if (prof != nullptr) [[unlikely]]
+        ++prof->decided;
       return g.score(ply);
+    }
 
     // Step 5. The game's hook may decide the position without a search; same bound gate.
     if (const std::optional<Decision> d = hooks_.decide(std::as_const(g), ply, alpha, beta);
         d && settles(d->bound, d->score, alpha, beta)) {
+      if (prof != nullptr) [[unlikely]]
+        ++prof->decided;
       if constexpr (Table::ENABLED)
         if (d->store)
           stats_.count(writer.write(0, score_to_tt(d->score, ply, G::MATE_BOUND), d->bound, NO_MOVE));
       return d->score;
     }
 
+    if (prof != nullptr) [[unlikely]]
+      ++prof->expanded;
+
     // Step 6. The stored move first, after is_legal: a false match may carry any move code.
     Score best = -INFINITE_SCORE;
     Move best_move{};
+    ChildWork work; // for the profile: what the children searched here cost
     const bool tt_move_legal = hit && tt_move_is_legal();
     if (hit && tte.has_move() && !tt_move_legal)
       ++stats_.tt_moves_illegal;
     if (tt_move_legal) {
       ++stats_.tt_moves_tried;
-      best = play<TO_END>(g, Move(tte.move), depth, alpha, beta, ply, !expect_cut);
+      best = play<TO_END>(g, Move(tte.move), depth, alpha, beta, ply, !expect_cut, work);
       if (aborted_)
         return 0;
       best_move = Move(tte.move);
@@ -234,7 +258,7 @@ private:
       std::fill_n(refuted, moves.size(), false);
       if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta && !etc_before_first_move(std::as_const(g))) {
         const Move m = moves.begin()[0];
-        best = play<TO_END>(g, m, depth, alpha, beta, ply, false);
+        best = play<TO_END>(g, m, depth, alpha, beta, ply, false, work);
         if (aborted_)
           return 0;
         best_move = m;
@@ -266,6 +290,7 @@ private:
           const bool at_most = child.data.bound == Bound::EXACT || child.data.bound == Bound::LOWER;
           if (at_least && v >= beta) {
             ++stats_.etc_cutoffs;
+            work.table_cut = true;
             best = v;
             best_move = m;
             alpha = v;
@@ -292,7 +317,7 @@ private:
         if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>)
           if (refuted[i])
             continue;
-        const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, !(expect_cut && !searched_any));
+        const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, !(expect_cut && !searched_any), work);
         searched_any = true;
         if (aborted_)
           return 0;
@@ -306,6 +331,13 @@ private:
       }
     }
     assert(best > -INFINITE_SCORE && "a position that is not terminal has a move");
+    if (prof != nullptr && best >= beta) [[unlikely]] {
+      ++prof->cut;
+      // A child's table entry cut after the children searched so far; otherwise the last child
+      // searched cut.
+      prof->first_cut += work.searched == (work.table_cut ? 0 : 1);
+      prof->before_cut += work.table_cut ? work.spent : work.spent_before_last;
+    }
 
     // Step 9. Store the result, its bound chosen against the original alpha, its score
     // node-relative.
@@ -321,8 +353,26 @@ private:
     return best;
   }
 
+  // The children searched at one node and the nodes below them, for the profile.
+  struct ChildWork {
+    int searched = 0;
+    std::uint64_t spent = 0;             // nodes below all of them
+    std::uint64_t spent_before_last = 0; // ... below all but the last one
+    bool table_cut = false;              // a child's table entry cut the node
+  };
+
   // The make-move wrapper: prefetch the child's bucket before the move is made, play, search the
   // child with the negated window, take the move back. Returns the child's value for this node.
+  template <bool TO_END>
+  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, ChildWork& work) {
+    const std::uint64_t nodes_before = nodes_;
+    const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, child_expect_cut);
+    ++work.searched;
+    work.spent_before_last = work.spent;
+    work.spent += nodes_ - nodes_before;
+    return v;
+  }
+
   template <bool TO_END>
   Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut) {
     const std::uint64_t child_key = g.key_after(m);
@@ -343,6 +393,7 @@ private:
   const std::atomic<bool>* stop_ = nullptr;
   const StopChain* chain_ = nullptr;
   std::atomic<std::uint64_t>* progress_ = nullptr;
+  TreeProfile* profile_ = nullptr;
   std::uint64_t nodes_ = 0;
   TTStats stats_{};
   int root_ply_ = 0;
