@@ -152,6 +152,32 @@ TEST_CASE("solve: --play-safe-moves searches safe moves too, with the same outco
   CHECK(a["nodes"].get<std::uint64_t>() < b["nodes"].get<std::uint64_t>());
 }
 
+TEST_CASE("solve --profile: one row per ply reached, which add up to the nodes", "[cli]") {
+  const Run r = run("solve 6x6 --first vertical --threads 1 --profile --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& rows = j["profile"];
+  REQUIRE(rows.is_array());
+  REQUIRE(!rows.empty());
+  std::uint64_t nodes = 0;
+  for (const auto& row : rows) {
+    CAPTURE(row.dump());
+    const int ply = row["ply"].get<int>();
+    CHECK(row["empty_cells"].get<int>() == 36 - 2 * ply);
+    CHECK(row["to_move"] == (ply % 2 == 0 ? "vertical" : "horizontal"));
+    CHECK(row["nodes"].get<std::uint64_t>() == row["stopped"].get<std::uint64_t>() + row["table"].get<std::uint64_t>() +
+                                                    row["decided"].get<std::uint64_t>() + row["expanded"].get<std::uint64_t>());
+    CHECK(row["first_cut"].get<std::uint64_t>() <= row["cut"].get<std::uint64_t>());
+    CHECK(row.contains("before_cut"));
+    nodes += row["nodes"].get<std::uint64_t>();
+  }
+  CHECK(nodes + 1 == j["nodes"].get<std::uint64_t>());
+  const Run text = run("solve 6x6 --first vertical --threads 1 --profile");
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("before cut") != std::string::npos);
+  CHECK(run("solve 6x6 --first vertical --threads 1 --json").out.find("\"profile\"") == std::string::npos);
+}
+
 namespace {
 
 // A temporary output folder for the experiment commands, removed afterwards.
