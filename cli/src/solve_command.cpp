@@ -81,7 +81,7 @@ nlohmann::json profile_json(const solver::TreeProfile& profile, int root_cells, 
   return rows;
 }
 
-void print_profile(const solver::TreeProfile& profile, int root_cells, Side first) {
+void print_profile(const solver::TreeProfile& profile, int root_cells, Side first, int threads) {
   std::cout << "  where the nodes went, by ply below the root: settled by the table, decided without a search (bounds,\n"
                "  CGT values, game over), expanded, or stopped (a parallel search cancelled); of the expanded, how many\n"
                "  cut, at the first child tried, and the nodes searched below children tried before the one that cut\n"
@@ -99,6 +99,10 @@ void print_profile(const solver::TreeProfile& profile, int root_cells, Side firs
       row(std::to_string(ply), std::to_string(root_cells - 2 * int(ply)),
           orientation_name(ply % 2 == 0 ? first : domineering::opponent(first)), plies[ply]);
   row("all", "", "", profile.total());
+  if (threads > 1)
+    std::cout << fmt::format("  (with {} threads the positions of the first {} plies are shared out by the parallel driver,\n"
+                             "  which the profile does not see; --threads 1 profiles every ply)\n",
+                             threads, solver::SPLIT_PLIES);
 }
 
 void print_stats(const solver::SolveStats& s) {
@@ -268,7 +272,7 @@ void add_solve_command(CLI::App& app) {
         }
         print_stats(r.stats);
         if (a.profile)
-          print_profile(r.stats.profile, board.empty_cells(), r.first);
+          print_profile(r.stats.profile, board.empty_cells(), r.first, o.threads);
       }
       if (!outcome.empty())
         std::cout << fmt::format("outcome class: {}\n",
