@@ -57,18 +57,22 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
                                {"half_life", s.component_half_life}}}};
 }
 
-// The profile's plies as JSON rows; the empty cells and the side to move follow from the ply, as
-// every move fills two cells and the sides alternate.
+// Calls f(ply, empty cells, side to move, row) for each ply the profile reached. The empty cells
+// and the side to move follow from the ply: every move fills two cells and the sides alternate.
+template <class F>
+void for_each_ply(const solver::TreeProfile& profile, int root_cells, Side first, F f) {
+  const auto& plies = profile.plies();
+  for (std::size_t ply = 0; ply < plies.size(); ++ply)
+    if (plies[ply].nodes != 0)
+      f(int(ply), root_cells - 2 * int(ply), ply % 2 == 0 ? first : domineering::opponent(first), plies[ply]);
+}
+
 nlohmann::json profile_json(const solver::TreeProfile& profile, int root_cells, Side first) {
   nlohmann::json rows = nlohmann::json::array();
-  const auto& plies = profile.plies();
-  for (std::size_t ply = 0; ply < plies.size(); ++ply) {
-    const solver::PlyProfile& p = plies[ply];
-    if (p.nodes == 0)
-      continue;
+  for_each_ply(profile, root_cells, first, [&](int ply, int cells, Side to_move, const solver::PlyProfile& p) {
     rows.push_back({{"ply", ply},
-                    {"empty_cells", root_cells - 2 * int(ply)},
-                    {"to_move", std::string(orientation_name(ply % 2 == 0 ? first : domineering::opponent(first)))},
+                    {"empty_cells", cells},
+                    {"to_move", std::string(orientation_name(to_move))},
                     {"nodes", p.nodes},
                     {"stopped", p.stopped},
                     {"table", p.table},
@@ -77,7 +81,7 @@ nlohmann::json profile_json(const solver::TreeProfile& profile, int root_cells, 
                     {"cut", p.cut},
                     {"first_cut", p.first_cut},
                     {"before_cut", p.before_cut}});
-  }
+  });
   return rows;
 }
 
@@ -93,11 +97,9 @@ void print_profile(const solver::TreeProfile& profile, int root_cells, Side firs
     std::cout << fmt::format("  {:>4} {:>5} {:>10} {:>14} {:>12} {:>14} {:>13} {:>13} {:>7.2f} {:>12} {:>9}\n", ply, cells, to_move,
                              p.nodes, p.table, p.decided, p.expanded, p.cut, first, p.before_cut, p.stopped);
   };
-  const auto& plies = profile.plies();
-  for (std::size_t ply = 0; ply < plies.size(); ++ply)
-    if (plies[ply].nodes != 0)
-      row(std::to_string(ply), std::to_string(root_cells - 2 * int(ply)),
-          orientation_name(ply % 2 == 0 ? first : domineering::opponent(first)), plies[ply]);
+  for_each_ply(profile, root_cells, first, [&](int ply, int cells, Side to_move, const solver::PlyProfile& p) {
+    row(std::to_string(ply), std::to_string(cells), orientation_name(to_move), p);
+  });
   row("all", "", "", profile.total());
   if (threads > 1)
     std::cout << fmt::format("  (with {} threads the positions of the first {} plies are shared out by the parallel driver,\n"

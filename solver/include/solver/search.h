@@ -353,26 +353,8 @@ private:
     return best;
   }
 
-  // The children searched at one node and the nodes below them, for the profile.
-  struct ChildWork {
-    int searched = 0;
-    std::uint64_t spent = 0;             // nodes below all of them
-    std::uint64_t spent_before_last = 0; // ... below all but the last one
-    bool table_cut = false;              // a child's table entry cut the node
-  };
-
   // The make-move wrapper: prefetch the child's bucket before the move is made, play, search the
   // child with the negated window, take the move back. Returns the child's value for this node.
-  template <bool TO_END>
-  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, ChildWork& work) {
-    const std::uint64_t nodes_before = nodes_;
-    const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, child_expect_cut);
-    ++work.searched;
-    work.spent_before_last = work.spent;
-    work.spent += nodes_ - nodes_before;
-    return v;
-  }
-
   template <bool TO_END>
   Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut) {
     const std::uint64_t child_key = g.key_after(m);
@@ -383,6 +365,25 @@ private:
     const Score v = -node<TO_END>(g, TO_END ? 0 : depth - 1, -beta, -alpha, ply + 1, child_expect_cut);
     g.unmake(m);
     assert(g.key() == key && "unmake must restore the key");
+    return v;
+  }
+
+  // The children searched at one node and the nodes below them, for the profile.
+  struct ChildWork {
+    int searched = 0;
+    std::uint64_t spent = 0;             // nodes below all of them
+    std::uint64_t spent_before_last = 0; // ... below all but the last one
+    bool table_cut = false;              // a child's table entry cut the node
+  };
+
+  // The same, counting the child and the nodes below it into `work`.
+  template <bool TO_END>
+  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, ChildWork& work) {
+    const std::uint64_t nodes_before = nodes_;
+    const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, child_expect_cut);
+    ++work.searched;
+    work.spent_before_last = work.spent;
+    work.spent += nodes_ - nodes_before;
     return v;
   }
 

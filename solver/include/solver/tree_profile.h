@@ -1,7 +1,8 @@
 // TreeProfile: where a search's nodes went, ply by ply, so that a solve can say why its tree has
 // the size it has. Its invariant, per ply: nodes = stopped + table + decided + expanded,
-// first_cut <= cut <= expanded; summed over plies, nodes is the Searcher's node count. A search fills it only when given one (Searcher::set_profile), so an
-// unprofiled search pays nothing but a pointer test per node.
+// first_cut <= cut <= expanded; summed over plies, nodes is the Searcher's node count. A search
+// fills it only when given one (Searcher::set_profile), so an unprofiled search pays nothing but
+// a pointer test per node.
 #pragma once
 
 #include <algorithm>
@@ -19,7 +20,7 @@ struct PlyProfile {
   std::uint64_t decided = 0;  // scored without a search: game over, or the game's hooks decided
   std::uint64_t expanded = 0; // went on to their children (then perhaps stopped below)
   std::uint64_t cut = 0;      // expanded nodes that failed high
-  std::uint64_t first_cut = 0; // ... at the first child tried (or by a child's table entry)
+  std::uint64_t first_cut = 0; // ... at the first child tried, or by a child's table entry first
   // Nodes searched below the children tried before the one that cut: the price of the move
   // order. Zero when every cut node cuts at its first child.
   std::uint64_t before_cut = 0;
