@@ -50,7 +50,8 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
                   {"evicted", s.table.evicted}, {"tt_moves_tried", s.table.tt_moves_tried}, {"tt_moves_best", s.table.tt_moves_best},
                   {"etc_probes", s.table.etc_probes}, {"etc_cutoffs", s.table.etc_cutoffs}}},
           {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
-                       {"cgt_region_too_large", s.endgame.cgt_too_large}, {"cgt_not_tried", s.endgame.cgt_not_tried}}},
+                       {"cgt_region_too_large", s.endgame.cgt_too_large}, {"cgt_not_tried", s.endgame.cgt_not_tried},
+                       {"peeked", s.endgame.peeked}, {"peek_wins", s.endgame.peek_wins}}},
           {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
                                {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
                                {"re_evaluations", s.components.re_evaluations}, {"evictions", s.components.evictions},
@@ -115,9 +116,9 @@ void print_stats(const solver::SolveStats& s) {
                            s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.etc_probes,
                            s.table.etc_cutoffs, s.table.tt_moves_tried, s.table.tt_moves_best);
   std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}, "
-                           "too many cells to try CGT {}\n",
+                           "too many cells to try CGT {}; moves tested before a first move {}, winning at once {}\n",
                            s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large,
-                           s.endgame.cgt_not_tried);
+                           s.endgame.cgt_not_tried, s.endgame.peeked, s.endgame.peek_wins);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
   std::cout << fmt::format("  component cache: {} lookups, {:.2f}% hits, {} re-evaluations, {} evictions, half-life {}\n",
                            s.components.lookups, hit, s.components.re_evaluations, s.components.evictions, s.component_half_life);
@@ -136,6 +137,7 @@ struct SolveArgs {
   bool no_bounds = false;
   bool no_cgt = false;
   bool play_safe_moves = false;
+  bool no_peek = false;
   bool profile = false;
   bool json = false;
 };
@@ -170,6 +172,8 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
   cmd->add_flag("--play-safe-moves", a.play_safe_moves,
                 "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock 2002)");
+  cmd->add_flag("--no-peek", a.no_peek,
+                "Do not look, at a node expected to cut, for one of its first 8 moves that the bounds show to win at once, to try it first");
   cmd->add_flag("--profile", a.profile,
                 "Also print where the nodes went, ply by ply: settled by the table, decided without a search, expanded, "
                 "cut at the first child tried, and the nodes spent on children tried before the one that cut (JSON: \"profile\")");
@@ -191,6 +195,7 @@ void add_solve_command(CLI::App& app) {
     o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
+    o.endgame.peek = !a.no_peek;
     o.skip_safe_moves = !a.play_safe_moves;
     o.profile = a.profile;
     o.endgame.exact_cells = a.exact_cells;

@@ -292,4 +292,9 @@ int decided_by_packing(const Board& b, Side to_move) {
   return 0;
 }
 
+bool lost_by_packing(const Board& b, Side to_move) {
+  const Side other = opponent(to_move);
+  return packing_margin(pack(b, other), safe_moves(b, other), b.empty_cells(), false) >= 0;
+}
+
 } // namespace domineering

@@ -22,6 +22,8 @@ EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
   cgt_too_large += o.cgt_too_large;
   cgt_not_tried += o.cgt_not_tried;
   components_valued += o.components_valued;
+  peeked += o.peeked;
+  peek_wins += o.peek_wins;
   return *this;
 }
 
@@ -50,6 +52,18 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
   const cgt::GameId g = domineering::region_value(domineering::unpack(ck->key), [this](const Shape& part) { return region_value(part); });
   components_->insert(key, ComponentValue{ck->key, cgt::raw(g)});
   return ck->negated ? cgt::neg(g) : g;
+}
+
+bool EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
+  if (!options_.bounds || !options_.peek)
+    return false;
+  ++counters_.peeked;
+  // A copy of the board, not p.make(m): the keys and line counts are not needed here.
+  domineering::Board child = p.board();
+  child.play(DomineeringPosition::decode(m, p.side_to_move()));
+  const bool lost = domineering::lost_by_packing(child, domineering::opponent(p.side_to_move()));
+  counters_.peek_wins += lost;
+  return lost;
 }
 
 std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {

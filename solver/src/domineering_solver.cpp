@@ -67,8 +67,14 @@ cache::Stats minus(const cache::Stats& a, const cache::Stats& b) {
 }
 
 EndgameCounters minus(const EndgameCounters& a, const EndgameCounters& b) {
-  return {a.asked - b.asked, a.bounds_decided - b.bounds_decided, a.cgt_decided - b.cgt_decided, a.cgt_too_large - b.cgt_too_large,
-          a.cgt_not_tried - b.cgt_not_tried, a.components_valued - b.components_valued};
+  return {a.asked - b.asked,
+          a.bounds_decided - b.bounds_decided,
+          a.cgt_decided - b.cgt_decided,
+          a.cgt_too_large - b.cgt_too_large,
+          a.cgt_not_tried - b.cgt_not_tried,
+          a.components_valued - b.components_valued,
+          a.peeked - b.peeked,
+          a.peek_wins - b.peek_wins};
 }
 
 cache::Stats& add(cache::Stats& a, const cache::Stats& b) {

@@ -71,7 +71,8 @@ TEST_CASE("random boards with holes have the outcome of their CGT value", "[solv
 }
 
 TEST_CASE("switching parts of the search off never changes a result", "[solver]") {
-  // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try
+  // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try,
+  // safe moves played, moves that win at once tried first (peek)
   static const struct Row {
     const char* name;
     int threads;
@@ -79,6 +80,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     bool bounds, cgt;
     int cgt_cells;
     bool play_safe = false;
+    bool peek = true;
   } rows[] = {{"parallel", 2, 16, true, true, 40},
               {"no table", 1, 0, true, true, 40},
               {"no CGT", 1, 16, true, false, 40},
@@ -89,7 +91,9 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
               {"CGT, no bounds, few cells", 1, 16, false, true, 8},
               {"safe moves played", 1, 16, true, true, 40, true},
               {"plain alpha-beta over every move", 1, 0, false, false, 40, true},
-              {"parallel, safe moves played", 2, 16, true, true, 40, true}};
+              {"parallel, safe moves played", 2, 16, true, true, 40, true},
+              {"no peek", 1, 16, true, true, 40, false, false},
+              {"parallel, no peek", 2, 16, true, true, 40, false, false}};
   DomineeringSolver reference(eight(), options());
   std::mt19937 rng(91);
   std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
@@ -102,6 +106,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     o.endgame.cgt = row.cgt;
     o.endgame.attempt_cells = row.cgt_cells;
     o.skip_safe_moves = !row.play_safe;
+    o.endgame.peek = row.peek;
     DomineeringSolver s(eight(), o);
     for (const Board& b : boards)
       for (Side first : {Side::Left, Side::Right}) {

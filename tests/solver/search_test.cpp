@@ -267,6 +267,57 @@ TEST_CASE("searching to the end stores the work below a node as its depth", "[so
   CHECK(table.probe(TreeGame::key_of(0)).data.depth == 3);
 }
 
+namespace {
+
+// TreeGame with the pass of enhanced transposition cut-offs after the first move, as Domineering
+// has it below 64 empty cells: where a node expected to cut tries a move the hooks show to win
+// at once (Searcher::winning_at_once).
+struct PassAfterFirstMove : TreeGame {
+  using TreeGame::TreeGame;
+  static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;
+  bool etc_before_first_move() const { return false; }
+};
+static_assert(Game<PassAfterFirstMove>);
+
+// Knows which nodes lose for their side to move, as the packing knows some positions.
+struct KnownLosses {
+  std::vector<int> lost; // node ids
+  std::optional<Decision> decide(const PassAfterFirstMove&, int, Score, Score) { return std::nullopt; }
+  bool lost_after(const PassAfterFirstMove& g, std::uint8_t m) const {
+    const std::uint64_t key = g.key_after(m);
+    return std::any_of(lost.begin(), lost.end(), [&](int id) { return TreeGame::key_of(id) == key; });
+  }
+};
+static_assert(CheapWins<KnownLosses, PassAfterFirstMove>);
+
+} // namespace
+
+TEST_CASE("a move the hooks show to win at once is searched first", "[solver]") {
+  // Root 0: every move wins (5 for the root). Moves 0 and 1 lead to inner nodes 1 and 2, whose
+  // one move each reaches a leaf worth 5 to the root's side; move 2 reaches leaf 3, worth -5 to
+  // its side to move. In order, move 0 cuts after its subtree of 2 nodes (3 with the root); a
+  // move whose child the hooks know to lose goes first, unless move 0 is one.
+  const std::vector<TreeNode> tree = {{{1, 2, 3}}, {{4}}, {{5}}, {{}, -5}, {{}, 5}, {{}, 5}};
+  // nodes the hooks know to lose, nodes searched
+  static const struct Row {
+    std::vector<int> lost;
+    std::uint64_t nodes;
+  } rows[] = {
+      {{}, 3},     // nothing known: move 0 first, its node and leaf
+      {{3}, 2},    // leaf 3 known lost: move 2 first, one leaf
+      {{1, 3}, 3}, // the first move is known to win: kept first
+      {{2}, 3},    // move 1 first, whose subtree is as large as move 0's
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.lost);
+    Table table(TableSize::from_entries(64));
+    Searcher<PassAfterFirstMove, Table, KnownLosses> searcher(table, KnownLosses{row.lost});
+    PassAfterFirstMove g(tree, 0);
+    CHECK(searcher.solve(g, -1, 1) == 5);
+    CHECK(searcher.nodes() == row.nodes);
+  }
+}
+
 TEST_CASE("a profile counts every node once, by ply, with the nodes spent before a cut", "[solver]") {
   // Root 0: move 0 to node 1, whose first move (to leaf 3, worth -5 to its side to move) cuts at
   // once, so move 0 is worth -5 to the root and does not cut; move 1 to leaf 2 (-5 for its side

@@ -59,5 +59,8 @@ int packing_margin(Packing p, int safe, int empty, bool moving_first);
 
 // What the packing says about the side to move: +1 wins, -1 loses, 0 unknown.
 int decided_by_packing(const Board& b, Side to_move);
+// The second half of decided_by_packing alone: whether the packing shows that the side to move
+// loses.
+bool lost_by_packing(const Board& b, Side to_move);
 
 } // namespace domineering

@@ -37,6 +37,9 @@ namespace solver {
 struct EndgameOptions {
   bool bounds = true;
   bool cgt = true;
+  // At a node expected to cut, put first a move after which the packing shows the other side
+  // lost, among the first few (search.h, Searcher::winning_at_once).
+  bool peek = true;
   // Regions up to this many cells are valued exactly (catalogue, then the component cache).
   int exact_cells = 14;
   // The split into regions is tried only with at most this many coverable cells. Measured on
@@ -57,6 +60,8 @@ struct EndgameCounters {
   std::uint64_t cgt_too_large = 0; // a region above exact_cells: searched instead
   std::uint64_t cgt_not_tried = 0; // more than attempt_cells coverable cells: not split
   std::uint64_t components_valued = 0; // regions valued on demand (component cache misses)
+  std::uint64_t peeked = 0;        // moves tested by lost_after
+  std::uint64_t peek_wins = 0;     // ... that it showed to win outright
   EndgameCounters& operator+=(const EndgameCounters& o);
 };
 
@@ -72,6 +77,9 @@ public:
   EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& options);
 
   std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
+  // Whether the packing alone shows that the side to move would lose after move m: never when
+  // the bounds or `peek` are off (search.h, CheapWins).
+  bool lost_after(const DomineeringPosition& p, DomineeringPosition::Move m);
 
   // The exact value of one region of at most exact_cells cells (catalogue or component cache).
   cgt::GameId region_value(const domineering::Shape& region);

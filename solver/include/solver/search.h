@@ -65,6 +65,14 @@ bool etc_before_first_move(const G& g) {
   return true;
 }
 
+// Hooks that can also tell cheaply, without making it, that a move wins outright:
+// h.lost_after(g, m) is true only if the side to move after m surely loses (Domineering: the
+// packing bound of the side that moved). Optional; see Searcher::winning_at_once.
+template <class H, class G>
+concept CheapWins = requires(H& h, const G& g, typename G::Move m) {
+  { h.lost_after(g, m) } -> std::same_as<bool>;
+};
+
 // A stop flag and the chain of flags of the searches that enclose it.
 struct StopChain {
   const std::atomic<bool>* flag = nullptr;
@@ -251,19 +259,23 @@ private:
     // at its first step (the same gate), so that value is taken here and the move is skipped.
     // At a node expected to cut, the game may ask for the first move before the pass (see
     // etc_before_first_move); the pass then runs only if that move did not cut.
+    // That first move is one the hooks show to win outright when they can (winning_at_once).
     OrderedMoves<G> moves(g); // only its first move is in place until order_all()
     // refuted[i]: moves[i] was settled here at or below alpha, or searched already.
     [[maybe_unused]] bool refuted[ENHANCED_TRANSPOSITION_CUTOFFS<G> ? G::MAX_MOVES : 1];
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
       std::fill_n(refuted, moves.size(), false);
       if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta && !etc_before_first_move(std::as_const(g))) {
-        const Move m = moves.begin()[0];
+        std::size_t first = 0;
+        if constexpr (CheapWins<Hooks, G>)
+          first = winning_at_once(std::as_const(g), moves);
+        const Move m = moves.begin()[first];
         best = play<TO_END>(g, m, depth, alpha, beta, ply, false, work);
         if (aborted_)
           return 0;
         best_move = m;
         alpha = std::max(alpha, best);
-        refuted[0] = true;
+        refuted[first] = true;
         searched_any = true;
       }
       if (alpha < beta) {
@@ -366,6 +378,25 @@ private:
     g.unmake(m);
     assert(g.key() == key && "unmake must restore the key");
     return v;
+  }
+
+  // At a node expected to cut, before its first move is searched (Step 7): the index of a move
+  // the hooks show to win outright, among the first PEEK_MOVES in order, when the first move is
+  // not one; else 0. Such a move goes first and the node cuts after one leaf instead of after the
+  // first move's subtree. Measured (one thread, Vertical first, nodes and seconds, alternating
+  // runs): 8x8 1,292,566 / 1.55-1.60 s without, 539,146 / 0.93-0.96 s with 8 moves, 524,311 /
+  // 1.12 s with all; 8x9 9,355,642 / 9.9 s, 4,118,967 / 6.2 s, 3,916,734 / 7.7 s; 7x9 3,230,084 /
+  // 3.5-3.7 s, 2,371,225 / 3.7-3.8 s, 2,347,393 / 4.5-4.6 s (there most scans find nothing).
+  static constexpr std::size_t PEEK_MOVES = 8;
+  std::size_t winning_at_once(const G& g, OrderedMoves<G>& moves) {
+    if (hooks_.lost_after(g, moves.begin()[0]))
+      return 0;
+    moves.order_all();
+    const std::size_t n = std::min(PEEK_MOVES, moves.size());
+    for (std::size_t i = 1; i < n; ++i)
+      if (hooks_.lost_after(g, moves.begin()[i]))
+        return i;
+    return 0;
   }
 
   // The children searched at one node and the nodes below them, for the profile.
