@@ -282,19 +282,23 @@ int packing_margin(Packing p, int safe, int empty, bool moving_first) {
   return moves - theirs;
 }
 
-int decided_by_packing(const Board& b, Side to_move) {
+namespace {
+
+// Whether the side not to move wins by its packing, with `empty` cells on the board.
+bool other_side_wins(const Board& b, Side to_move, int empty) {
   const Side other = opponent(to_move);
+  return packing_margin(pack(b, other), safe_moves(b, other), empty, false) >= 0;
+}
+
+} // namespace
+
+int decided_by_packing(const Board& b, Side to_move) {
   const int empty = b.empty_cells();
   if (packing_margin(pack(b, to_move), safe_moves(b, to_move), empty, true) > 0)
     return 1;
-  if (packing_margin(pack(b, other), safe_moves(b, other), empty, false) >= 0)
-    return -1;
-  return 0;
+  return other_side_wins(b, to_move, empty) ? -1 : 0;
 }
 
-bool lost_by_packing(const Board& b, Side to_move) {
-  const Side other = opponent(to_move);
-  return packing_margin(pack(b, other), safe_moves(b, other), b.empty_cells(), false) >= 0;
-}
+bool lost_by_packing(const Board& b, Side to_move) { return other_side_wins(b, to_move, b.empty_cells()); }
 
 } // namespace domineering
