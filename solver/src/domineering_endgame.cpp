@@ -55,8 +55,6 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
 }
 
 bool EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
-  if (!options_.bounds || !options_.peek)
-    return false;
   ++counters_.peeked;
   // A copy of the board, not p.make(m): the keys and line counts are not needed here.
   domineering::Board child = p.board();

@@ -283,6 +283,7 @@ static_assert(Game<PassAfterFirstMove>);
 struct KnownLosses {
   std::vector<int> lost; // node ids
   std::optional<Decision> decide(const PassAfterFirstMove&, int, Score, Score) { return std::nullopt; }
+  bool tells_wins() const { return true; }
   bool lost_after(const PassAfterFirstMove& g, std::uint8_t m) const {
     const std::uint64_t key = g.key_after(m);
     return std::any_of(lost.begin(), lost.end(), [&](int id) { return TreeGame::key_of(id) == key; });

@@ -77,8 +77,9 @@ public:
   EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& options);
 
   std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
-  // Whether the packing alone shows that the side to move would lose after move m: never when
-  // the bounds or `peek` are off (search.h, CheapWins).
+  // Whether lost_after may be asked: with the bounds and `peek` on (search.h, CheapWins).
+  bool tells_wins() const { return options_.bounds && options_.peek; }
+  // Whether the packing alone shows that the side to move would lose after move m.
   bool lost_after(const DomineeringPosition& p, DomineeringPosition::Move m);
 
   // The exact value of one region of at most exact_cells cells (catalogue or component cache).

@@ -67,9 +67,11 @@ bool etc_before_first_move(const G& g) {
 
 // Hooks that can also tell cheaply, without making it, that a move wins outright:
 // h.lost_after(g, m) is true only if the side to move after m surely loses (Domineering: the
-// packing bound of the side that moved). Optional; see Searcher::winning_at_once.
+// packing bound of the side that moved), asked only while h.tells_wins() (which a run may
+// switch off). Optional; see Searcher::winning_at_once.
 template <class H, class G>
 concept CheapWins = requires(H& h, const G& g, typename G::Move m) {
+  { h.tells_wins() } -> std::same_as<bool>;
   { h.lost_after(g, m) } -> std::same_as<bool>;
 };
 
@@ -389,7 +391,8 @@ private:
   // 3.5-3.7 s, 2,371,225 / 3.7-3.8 s, 2,347,393 / 4.5-4.6 s (there most scans find nothing).
   static constexpr std::size_t PEEK_MOVES = 8;
   std::size_t winning_at_once(const G& g, OrderedMoves<G>& moves) {
-    if (hooks_.lost_after(g, moves.begin()[0]))
+    // Switched off: no question asked, and the moves stay lazily ordered.
+    if (!hooks_.tells_wins() || hooks_.lost_after(g, moves.begin()[0]))
       return 0;
     moves.order_all();
     const std::size_t n = std::min(PEEK_MOVES, moves.size());
