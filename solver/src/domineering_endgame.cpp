@@ -54,14 +54,17 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
   return ck->negated ? cgt::neg(g) : g;
 }
 
-bool EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
+std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
   ++counters_.peeked;
   // A copy of the board, not p.make(m): the keys and line counts are not needed here.
   domineering::Board child = p.board();
   child.play(DomineeringPosition::decode(m, p.side_to_move()));
-  const bool lost = domineering::lost_by_packing(child, domineering::opponent(p.side_to_move()));
-  counters_.peek_wins += lost;
-  return lost;
+  if (!domineering::lost_by_packing(child, domineering::opponent(p.side_to_move())))
+    return std::nullopt;
+  ++counters_.peek_wins;
+  // What decide() would say there: the packing of the side to move cannot also show a win, so
+  // decided_by_bounds gives -1.
+  return Decision{Score(-1), Bound::EXACT, true};
 }
 
 std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {

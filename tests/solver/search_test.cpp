@@ -284,9 +284,11 @@ struct KnownLosses {
   std::vector<int> lost; // node ids
   std::optional<Decision> decide(const PassAfterFirstMove&, int, Score, Score) { return std::nullopt; }
   bool tells_wins() const { return true; }
-  bool lost_after(const PassAfterFirstMove& g, std::uint8_t m) const {
+  std::optional<Decision> lost_after(const PassAfterFirstMove& g, std::uint8_t m) const {
     const std::uint64_t key = g.key_after(m);
-    return std::any_of(lost.begin(), lost.end(), [&](int id) { return TreeGame::key_of(id) == key; });
+    if (std::none_of(lost.begin(), lost.end(), [&](int id) { return TreeGame::key_of(id) == key; }))
+      return std::nullopt;
+    return Decision{-5, Bound::EXACT, false};
   }
 };
 static_assert(CheapWins<KnownLosses, PassAfterFirstMove>);
@@ -297,7 +299,8 @@ TEST_CASE("a move the hooks show to win at once is searched first", "[solver]") 
   // Root 0: every move wins (5 for the root). Moves 0 and 1 lead to inner nodes 1 and 2, whose
   // one move each reaches a leaf worth 5 to the root's side; move 2 reaches leaf 3, worth -5 to
   // its side to move. In order, move 0 cuts after its subtree of 2 nodes (3 with the root); a
-  // move whose child the hooks know to lose goes first, unless move 0 is one.
+  // move whose child the hooks know to lose goes first, unless move 0 is one, and that child
+  // takes the hooks' answer (it is not searched below).
   const std::vector<TreeNode> tree = {{{1, 2, 3}}, {{4}}, {{5}}, {{}, -5}, {{}, 5}, {{}, 5}};
   // nodes the hooks know to lose, nodes searched
   static const struct Row {
@@ -306,8 +309,8 @@ TEST_CASE("a move the hooks show to win at once is searched first", "[solver]") 
   } rows[] = {
       {{}, 3},     // nothing known: move 0 first, its node and leaf
       {{3}, 2},    // leaf 3 known lost: move 2 first, one leaf
-      {{1, 3}, 3}, // the first move is known to win: kept first
-      {{2}, 3},    // move 1 first, whose subtree is as large as move 0's
+      {{1, 3}, 2}, // the first move is known to win: kept first, its node decided by the hooks' answer
+      {{2}, 2},    // move 1 first, its node decided by the hooks' answer
   };
   for (const Row& row : rows) {
     CAPTURE(row.lost);

@@ -79,8 +79,9 @@ public:
   std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
   // Whether lost_after may be asked: with the bounds and `peek` on (search.h, CheapWins).
   bool tells_wins() const { return options_.bounds && options_.peek; }
-  // Whether the packing alone shows that the side to move would lose after move m.
-  bool lost_after(const DomineeringPosition& p, DomineeringPosition::Move m);
+  // Whether the packing alone shows that the side to move would lose after move m: then the
+  // decision decide() gives that child.
+  std::optional<Decision> lost_after(const DomineeringPosition& p, DomineeringPosition::Move m);
 
   // The exact value of one region of at most exact_cells cells (catalogue or component cache).
   cgt::GameId region_value(const domineering::Shape& region);

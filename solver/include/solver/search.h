@@ -66,13 +66,14 @@ bool etc_before_first_move(const G& g) {
 }
 
 // Hooks that can also tell cheaply, without making it, that a move wins outright:
-// h.lost_after(g, m) is true only if the side to move after m surely loses (Domineering: the
-// packing bound of the side that moved), asked only while h.tells_wins() (which a run may
-// switch off). Optional; see Searcher::winning_at_once.
+// h.lost_after(g, m) holds a decision only if the side to move after m surely loses (Domineering:
+// the packing bound of the side that moved); it is the one h.decide would give that child, which
+// is then handed to the child instead of asked again. Asked only while h.tells_wins() (which a
+// run may switch off). Optional; see Searcher::winning_at_once.
 template <class H, class G>
 concept CheapWins = requires(H& h, const G& g, typename G::Move m) {
   { h.tells_wins() } -> std::same_as<bool>;
-  { h.lost_after(g, m) } -> std::same_as<bool>;
+  { h.lost_after(g, m) } -> std::same_as<std::optional<Decision>>;
 };
 
 // A stop flag and the chain of flags of the searches that enclose it.
@@ -162,8 +163,10 @@ private:
   // expect_cut: Knuth's node types, predicted. The first move searched at a node expected to cut
   // leads to a node expected to fail low (all of its moves searched); every other move, and
   // every move of a node expected to fail low, leads to one expected to cut.
+  // known: the hooks' decision for this position, when the parent already asked for it
+  // (winning_at_once); Step 5 takes it instead of asking again.
   template <bool TO_END>
-  Score node(G& g, int depth, Score alpha, Score beta, int ply, bool expect_cut = true) {
+  Score node(G& g, int depth, Score alpha, Score beta, int ply, bool expect_cut = true, const Decision* known = nullptr) {
     // Step 1. Invariants: a non-empty window inside the score range, a depth, a ply, a key that
     // matches the position (when the game can recompute it).
     assert(-INFINITE_SCORE <= alpha && alpha < beta && beta <= INFINITE_SCORE);
@@ -224,7 +227,7 @@ private:
     }
 
     // Step 5. The game's hook may decide the position without a search; same bound gate.
-    if (const std::optional<Decision> d = hooks_.decide(std::as_const(g), ply, alpha, beta);
+    if (const std::optional<Decision> d = known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta);
         d && settles(d->bound, d->score, alpha, beta)) {
       if (prof != nullptr) [[unlikely]]
         ++prof->decided;
@@ -268,16 +271,16 @@ private:
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
       std::fill_n(refuted, moves.size(), false);
       if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta && !etc_before_first_move(std::as_const(g))) {
-        std::size_t first = 0;
+        WinAtOnce first;
         if constexpr (CheapWins<Hooks, G>)
           first = winning_at_once(std::as_const(g), moves);
-        const Move m = moves.begin()[first];
-        best = play<TO_END>(g, m, depth, alpha, beta, ply, false, work);
+        const Move m = moves.begin()[first.index];
+        best = play<TO_END>(g, m, depth, alpha, beta, ply, false, work, first.child ? &*first.child : nullptr);
         if (aborted_)
           return 0;
         best_move = m;
         alpha = std::max(alpha, best);
-        refuted[first] = true;
+        refuted[first.index] = true;
         searched_any = true;
       }
       if (alpha < beta) {
@@ -370,13 +373,13 @@ private:
   // The make-move wrapper: prefetch the child's bucket before the move is made, play, search the
   // child with the negated window, take the move back. Returns the child's value for this node.
   template <bool TO_END>
-  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut) {
+  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, const Decision* child_known = nullptr) {
     const std::uint64_t child_key = g.key_after(m);
     table_->prefetch(child_key);
     [[maybe_unused]] const std::uint64_t key = g.key();
     g.make(m);
     assert(g.key() == child_key && "key_after must predict the key that make produces");
-    const Score v = -node<TO_END>(g, TO_END ? 0 : depth - 1, -beta, -alpha, ply + 1, child_expect_cut);
+    const Score v = -node<TO_END>(g, TO_END ? 0 : depth - 1, -beta, -alpha, ply + 1, child_expect_cut, child_known);
     g.unmake(m);
     assert(g.key() == key && "unmake must restore the key");
     return v;
@@ -389,17 +392,25 @@ private:
   // runs): 8x8 1,292,566 / 1.55-1.60 s without, 539,146 / 0.93-0.96 s with 8 moves, 524,311 /
   // 1.12 s with all; 8x9 9,355,642 / 9.9 s, 4,118,967 / 6.2 s, 3,916,734 / 7.7 s; 7x9 3,230,084 /
   // 3.5-3.7 s, 2,371,225 / 3.7-3.8 s, 2,347,393 / 4.5-4.6 s (there most scans find nothing).
+  // The hooks' decision for that child comes back too: the child takes it instead of asking the
+  // hooks again (on 8x8 a fifth of the positions asked were asked twice before).
   static constexpr std::size_t PEEK_MOVES = 8;
-  std::size_t winning_at_once(const G& g, OrderedMoves<G>& moves) {
+  struct WinAtOnce {
+    std::size_t index = 0;
+    std::optional<Decision> child; // the hooks' decision for the child, when they showed it lost
+  };
+  WinAtOnce winning_at_once(const G& g, OrderedMoves<G>& moves) {
     // Switched off: no question asked, and the moves stay lazily ordered.
-    if (!hooks_.tells_wins() || hooks_.lost_after(g, moves.begin()[0]))
-      return 0;
+    if (!hooks_.tells_wins())
+      return {};
+    if (std::optional<Decision> d = hooks_.lost_after(g, moves.begin()[0]))
+      return {0, d};
     moves.order_all();
     const std::size_t n = std::min(PEEK_MOVES, moves.size());
     for (std::size_t i = 1; i < n; ++i)
-      if (hooks_.lost_after(g, moves.begin()[i]))
-        return i;
-    return 0;
+      if (std::optional<Decision> d = hooks_.lost_after(g, moves.begin()[i]))
+        return {i, d};
+    return {};
   }
 
   // The children searched at one node and the nodes below them, for the profile.
@@ -412,9 +423,10 @@ private:
 
   // The same, counting the child and the nodes below it into `work`.
   template <bool TO_END>
-  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, ChildWork& work) {
+  Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, ChildWork& work,
+             const Decision* child_known = nullptr) {
     const std::uint64_t nodes_before = nodes_;
-    const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, child_expect_cut);
+    const Score v = play<TO_END>(g, m, depth, alpha, beta, ply, child_expect_cut, child_known);
     ++work.searched;
     work.spent_before_last = work.spent;
     work.spent += nodes_ - nodes_before;
