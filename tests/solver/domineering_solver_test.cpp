@@ -211,7 +211,9 @@ TEST_CASE("a position's images share its key, and keys spread over the table's b
 
 TEST_CASE("the default table grows with the empty cells, from 4 MiB to 256", "[solver]") {
   // empty cells, MiB
-  static const int rows[][2] = {{0, 4}, {36, 4}, {49, 4}, {50, 8}, {51, 8}, {52, 8}, {53, 16}, {56, 32}, {60, 64}, {63, 128}, {64, 128}, {65, 256}, {66, 256}, {72, 256}, {256, 256}};
+  static const int rows[][2] = {{0, 4},   {36, 4},   {49, 4},   {52, 4},   {53, 8},   {56, 8},   {57, 16},  {60, 16},
+                                {61, 32},  {63, 32},  {64, 32},  {65, 64},  {68, 64},  {69, 128}, {72, 128}, {73, 256},
+                                {80, 256}, {81, 256}, {256, 256}};
   for (const auto& row : rows) {
     CAPTURE(row[0]);
     CHECK(solver::default_table_mib(row[0]) == std::size_t(row[1]));

@@ -46,20 +46,22 @@ inline constexpr int SPLIT_PLIES = 8;
 // for a task.
 inline constexpr int MIN_SPLIT_CELLS = 24;
 
-// The table size `solve` uses when none is given: 4 MiB up to 49 empty cells, doubling every
-// three cells more, at most 256 MiB (7x9 and 8x8, 63 and 64 cells: 128 MiB; 8x9: 256). A
-// search stores about one 8-byte entry a node (Vertical first, one thread: 7x7 19 thousand,
-// 6x10 675 thousand, 8x8 1.29 million, 7x9 3.2 million, 8x9 9.4 million), and a larger table
-// than that only costs the kernel's zeroing of the pages the keys land on, which are spread
-// over all of it. Measured (one thread, seconds, alternating runs): 8x8 256 MiB 0.82 to 1.23,
-// 128 MiB 0.70 to 0.78, 64 MiB 0.70 to 0.73 (same nodes); 7x9 256 MiB 2.07 to 2.32, 128 MiB
-// 1.82 to 1.85, 64 MiB 1.83 (6,202 evictions, 146 more nodes); 8x9 128 and 256 MiB 4.75 to
-// 4.88 (130,458 and 2,487 evictions).
+// The table size `solve` uses when none is given: 4 MiB up to 52 empty cells, doubling every
+// four cells more, at most 256 MiB (7x9 and 8x8, 63 and 64 cells: 32 MiB; 8x9: 128). A search
+// stores about one 8-byte entry a node (Vertical first, one thread: 7x7 19 thousand, 6x10 348
+// thousand, 8x8 539 thousand, 7x9 2.4 million, 8x9 4.1 million), and a larger table than a few
+// times that only costs the kernel's zeroing of the pages the keys land on, which are spread
+// over all of it. Since the trees halved (the peek, search.h) smaller tables were faster.
+// Measured (one thread, wall seconds, alternating runs): 8x8 128 MiB 1.10 to 1.12, 32 MiB 1.04
+// to 1.06 (same nodes); 7x9 128 MiB 3.90 to 4.10, 32 MiB 3.71 to 3.81 (34,553 evictions, 606
+// more nodes); 8x9 256 MiB 6.26 to 6.54, 128 MiB 6.12, 64 MiB 6.01 to 6.12 (4, 539 and 30,804
+// evictions). Large boards keep the cap: 7x12 with 128 MiB made 365 million nodes, with 1 GiB
+// 281 million (README), so the cap is not lowered.
 constexpr std::size_t default_table_mib(int empty_cells) {
-  constexpr int SMALL = 49;
+  constexpr int SMALL = 52;
   if (empty_cells <= SMALL)
     return 4;
-  const int doublings = (empty_cells - SMALL + 2) / 3;
+  const int doublings = (empty_cells - SMALL + 3) / 4;
   return doublings >= 6 ? 256 : std::size_t{4} << doublings;
 }
 
