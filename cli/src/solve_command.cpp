@@ -189,7 +189,14 @@ void add_solve_command(CLI::App& app) {
       throw cgt::InputError(fmt::format("--cgt-cells {} out of range (0 to {})", a.cgt_cells, solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE));
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
-    const catalogue::Catalogue cat = catalogue::load_catalogue(a.catalogue_file, catalogue::SOLVER_MAX_CELLS);
+    if (a.tt_mb == 0 && !a.no_table)
+      throw cgt::InputError("--tt-mb must be at least 1 (or use --no-table)");
+    // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (a
+    // sixth of a second, or its build on first use). A file named by --catalogue is still read,
+    // so that a bad one is reported.
+    const catalogue::Catalogue cat = a.no_cgt && a.catalogue_file.empty()
+                                         ? catalogue::Catalogue{}
+                                         : catalogue::load_catalogue(a.catalogue_file, catalogue::SOLVER_MAX_CELLS);
     solver::SolveOptions o;
     o.threads = a.threads == 0 ? default_threads() : a.threads;
     o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
@@ -203,8 +210,6 @@ void add_solve_command(CLI::App& app) {
     o.endgame.component_entries = a.component_entries;
     interrupted.store(false);
     o.interrupt = &interrupted;
-    if (a.tt_mb == 0 && !a.no_table)
-      throw cgt::InputError("--tt-mb must be at least 1 (or use --no-table)");
     solver::DomineeringSolver s(cat, o);
     InterruptScope sigint;
 

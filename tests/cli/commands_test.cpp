@@ -307,3 +307,19 @@ TEST_CASE("experiment: without gnuplot the data is written, stderr says so, exit
   CHECK(file_exists(dir.path + "/plot.gp"));
   CHECK_FALSE(file_exists(dir.path + "/hit-rate.png"));
 }
+
+TEST_CASE("solve --no-cgt does not load or build the default catalogue", "[cli]") {
+  // An empty cache directory: loading the default catalogue would build it there first.
+  OutDir cache;
+  const char* before = std::getenv("DOMINEERING_CACHE_DIR");
+  const std::string saved = before != nullptr ? before : "";
+  ::setenv("DOMINEERING_CACHE_DIR", cache.path.c_str(), 1);
+  const Run r = run("solve 6x6 --first vertical --no-cgt --json");
+  if (before != nullptr)
+    ::setenv("DOMINEERING_CACHE_DIR", saved.c_str(), 1);
+  else
+    ::unsetenv("DOMINEERING_CACHE_DIR");
+  REQUIRE(r.code == 0);
+  CHECK(nlohmann::json::parse(r.out)["winner"] == "vertical");
+  CHECK(std::filesystem::is_empty(cache.path));
+}
