@@ -2,14 +2,16 @@
 # End-to-end timing of `domineering solve`, Vertical first, at 1 and 2 threads, each run in a
 # fresh process with a fresh table (the 12-cell catalogue is built once beforehand and cached).
 # Usage: bench/solve.sh [BOARD...]   (default: 6x6 7x7 8x6 8x7 8x8)
-# Environment: TT_MB (default 256), THREADS (default "1 2"), FIRST (default vertical).
+# Environment: TT_MB (default: the solver's own size for the board, see `solve --help`),
+# THREADS (default "1 2"), FIRST (default vertical).
 # Prints a Markdown table: board, first player, winner, threads, nodes, seconds, nodes/s, peak RSS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${DOMINEERING_BIN:-build/release/cli/domineering}
 boards=("$@")
 ((${#boards[@]})) || boards=(6x6 7x7 8x6 8x7 8x8)
-tt=${TT_MB:-256}
+tt_args=()
+[[ -n ${TT_MB:-} ]] && tt_args=(--tt-mb "$TT_MB")
 first=${FIRST:-vertical}
 "$bin" solve 2x2 --first vertical >/dev/null # builds and caches the default catalogue, untimed
 echo "| board | first | winner | threads | nodes | seconds | nodes/s | peak MiB |"
@@ -17,7 +19,7 @@ echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"
 for b in "${boards[@]}"; do
   for t in ${THREADS:-1 2}; do
     out=$(mktemp)
-    /usr/bin/time -f "%M" -o "$out.time" "$bin" solve "$b" --first "$first" --threads "$t" --tt-mb "$tt" --json >"$out"
+    /usr/bin/time -f "%M" -o "$out.time" "$bin" solve "$b" --first "$first" --threads "$t" "${tt_args[@]}" --json >"$out"
     python3 - "$b" "$out" "$out.time" <<'PY'
 import json, sys
 board, out, tfile = sys.argv[1:]
