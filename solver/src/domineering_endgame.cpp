@@ -15,6 +15,15 @@ namespace solver {
 
 using domineering::Shape;
 
+namespace {
+
+// A verdict of the bounds (+1 the side to move wins, -1 it loses) as the search takes it: exact,
+// and kept in the table so that a parent's cut-off pass can skip the position. One place, since
+// lost_after hands the same decision down that decide() would give.
+Decision bounds_decision(int verdict) { return Decision{Score(verdict), Bound::EXACT, true}; }
+
+} // namespace
+
 EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
   asked += o.asked;
   bounds_decided += o.bounds_decided;
@@ -64,7 +73,7 @@ std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, D
   ++counters_.peek_wins;
   // What decide() would say there: the packing of the side to move cannot also show a win, so
   // decided_by_bounds gives -1.
-  return Decision{Score(-1), Bound::EXACT, true};
+  return bounds_decision(-1);
 }
 
 std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
@@ -74,7 +83,7 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
   if (options_.bounds) {
     if (const int verdict = domineering::decided_by_bounds(b, side); verdict != 0) {
       ++counters_.bounds_decided;
-      return Decision{Score(verdict), Bound::EXACT, true};
+      return bounds_decision(verdict);
     }
   }
   if (!options_.cgt)
