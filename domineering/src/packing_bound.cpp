@@ -282,23 +282,19 @@ int packing_margin(Packing p, int safe, int empty, bool moving_first) {
   return moves - theirs;
 }
 
-namespace {
-
-// Whether the side not to move wins by its packing, with `empty` cells on the board.
-bool other_side_wins(const Board& b, Side to_move, int empty) {
-  const Side other = opponent(to_move);
-  return packing_margin(pack(b, other), safe_moves(b, other), empty, false) >= 0;
-}
-
-} // namespace
-
 int decided_by_packing(const Board& b, Side to_move) {
-  const int empty = b.empty_cells();
-  if (packing_margin(pack(b, to_move), safe_moves(b, to_move), empty, true) > 0)
+  if (won_by_packing(b, to_move))
     return 1;
-  return other_side_wins(b, to_move, empty) ? -1 : 0;
+  return lost_by_packing(b, to_move) ? -1 : 0;
 }
 
-bool lost_by_packing(const Board& b, Side to_move) { return other_side_wins(b, to_move, b.empty_cells()); }
+bool won_by_packing(const Board& b, Side to_move) {
+  return packing_margin(pack(b, to_move), safe_moves(b, to_move), b.empty_cells(), true) > 0;
+}
+
+bool lost_by_packing(const Board& b, Side to_move) {
+  const Side other = opponent(to_move);
+  return packing_margin(pack(b, other), safe_moves(b, other), b.empty_cells(), false) >= 0;
+}
 
 } // namespace domineering

@@ -59,8 +59,9 @@ int packing_margin(Packing p, int safe, int empty, bool moving_first);
 
 // What the packing says about the side to move: +1 wins, -1 loses, 0 unknown.
 int decided_by_packing(const Board& b, Side to_move);
-// The second half of decided_by_packing alone: whether the packing shows that the side to move
-// loses.
+// Its two halves alone, which the solver asks apart: whether the packing shows that the side to
+// move wins, and whether it shows that it loses.
+bool won_by_packing(const Board& b, Side to_move);
 bool lost_by_packing(const Board& b, Side to_move);
 
 } // namespace domineering
