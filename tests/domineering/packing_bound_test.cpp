@@ -111,10 +111,14 @@ TEST_CASE("whenever the packing decides, minimax agrees", "[domineering]") {
     Board b = played_board(rng, 3 + int(rng() % 5), 3 + int(rng() % 5), 12 + int(rng() % 9), side);
     for (const Side s : {side, domineering::opponent(side)}) {
       const int verdict = domineering::decided_by_packing(b, s);
-      // lost_by_packing is decided_by_packing's second half, which the solver also asks alone.
-      const bool lost = domineering::lost_by_packing(b, s);
+      // won_by_packing and lost_by_packing are decided_by_packing's halves, which the solver
+      // asks alone.
+      const bool won = domineering::won_by_packing(b, s), lost = domineering::lost_by_packing(b, s);
+      CHECK(won == (verdict > 0));
       if (verdict <= 0)
         CHECK(lost == (verdict < 0));
+      if (won)
+        REQUIRE(minimax.to_move_wins(b, s));
       if (lost)
         REQUIRE(!minimax.to_move_wins(b, s));
       if (verdict == 0)
