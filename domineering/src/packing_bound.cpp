@@ -18,7 +18,8 @@ using Line = std::uint64_t;
 // packing looks two lines away from the one it packs.
 constexpr int PAD = 2;
 // Only lines [0, count + 2 PAD) are set, and read: clearing whole arrays was a tenth of the
-// packing's time on 8x8.
+// packing's time on 8x8. Each is written once, not cleared first and then or-ed into: a load
+// from what a memset has just written waits for the memset to finish.
 struct Lines {
   std::array<Line, MAX_SIDE + 2 * PAD> empty;
   int count = 0;
@@ -36,7 +37,8 @@ constexpr std::uint64_t transpose8(std::uint64_t x) {
 Lines lines_of(const Board& b, Side x) {
   Lines l;
   l.count = x == Side::Right ? b.height() : b.width();
-  std::fill_n(l.empty.begin(), l.count + 2 * PAD, Line{0});
+  for (int k = 0; k < PAD; ++k)
+    l.empty[std::size_t(k)] = l.empty[std::size_t(l.count + PAD + k)] = 0;
   if (x == Side::Right) {
     for (int r = 0; r < b.height(); ++r)
       l.empty[std::size_t(r + PAD)] = b.row(r);
@@ -50,8 +52,11 @@ Lines lines_of(const Board& b, Side x) {
       for (int k = 0; k < 8 && r0 + k < b.height(); ++k)
         block |= std::uint64_t((b.row(r0 + k) >> c0) & 0xFF) << (8 * k);
       block = transpose8(block);
-      for (int k = 0; k < 8 && c0 + k < b.width(); ++k)
-        l.empty[std::size_t(c0 + k + PAD)] |= Line((block >> (8 * k)) & 0xFF) << r0;
+      for (int k = 0; k < 8 && c0 + k < b.width(); ++k) {
+        const Line part = Line((block >> (8 * k)) & 0xFF) << r0;
+        Line& column = l.empty[std::size_t(c0 + k + PAD)];
+        column = r0 == 0 ? part : column | part;
+      }
     }
   return l;
 }
@@ -145,24 +150,30 @@ Packing pack(const Board& b, Side x) {
   const auto empty = [&](int i) { return l.empty[std::size_t(i)]; };
   const auto filled = [&](int i) { return ~l.empty[std::size_t(i)]; };
   std::array<Line, MAX_SIDE + 2 * PAD> used; // cells packed so far
-  std::fill_n(used.begin(), l.count + 2 * PAD, Line{0});
   const int end = l.count + PAD;
+  for (int k = 0; k < PAD; ++k)
+    used[std::size_t(k)] = used[std::size_t(end + k)] = 0;
 
   // Protective areas in lines i and i + 1, cells j and j + 1: empty and unpacked, a wall (both
   // cells filled) in line i - 1 or in line i + 2, and the cells beyond on either side unpacked,
-  // so that no move of the other side reaches two blocks.
+  // so that no move of the other side reaches two blocks. The blocks of the two lines before
+  // (`before`, `last`) are all that is packed yet; used[i] is written once, when line i's are
+  // known (the last line has none, as the line after it is off the board).
+  Line before = 0, last = 0;
   for (int i = PAD; i < end; ++i) {
-    Line blocked = used[std::size_t(i - 1)] | used[std::size_t(i)] | used[std::size_t(i + 1)] | used[std::size_t(i + 2)] |
-                   filled(i) | filled(i + 1);
+    Line blocked = before | last | filled(i) | filled(i + 1);
     blocked |= blocked >> 1;
     const Line walls = (filled(i - 1) & (filled(i - 1) >> 1)) | (filled(i + 2) & (filled(i + 2) >> 1));
+    Line blocks = 0;
     for (Line sites = walls & ~blocked; sites;) {
       const Line block = Line{3} << std::countr_zero(sites);
       sites &= ~block;
-      used[std::size_t(i)] |= block;
-      used[std::size_t(i + 1)] |= block;
+      blocks |= block;
       ++p.protective;
     }
+    used[std::size_t(i)] = last | blocks;
+    before = last;
+    last = blocks;
   }
 
   // Vulnerable placements and unused dead cells, line by line. In a line with no dead cell every
