@@ -72,7 +72,7 @@ public:
 
 class Parser {
 public:
-  Parser(std::string_view bytes, std::string name) : b_(bytes), name_(std::move(name)) {}
+  Parser(std::string_view bytes, std::string name, Check check) : b_(bytes), name_(std::move(name)), check_(check) {}
 
   [[noreturn]] void fail(std::size_t offset, const std::string& what) const {
     throw cgt::InputError(fmt::format("catalogue {} at byte {}: {}", name_, offset, what));
@@ -158,24 +158,27 @@ public:
       r.left_moves = get<std::uint16_t>();
       r.right_moves = get<std::uint16_t>();
     }
-    // Derived numbers depend on the value only: work them out once per distinct value.
-    std::vector<std::uint8_t> used(ids.size(), 0);
-    for (const Record& r : records)
-      used[r.refs[0]] = 1;
-    std::vector<std::uint32_t> values;
-    for (std::uint32_t v = 0; v < ids.size(); ++v)
-      if (used[v])
-        values.push_back(v);
-    std::vector<Entry> derived(ids.size());
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values.size(), 64), [&](const tbb::blocked_range<std::size_t>& range) {
-      for (std::size_t k = range.begin(); k != range.end(); ++k)
-        derived[values[k]] = Catalogue::describe_value(ids[values[k]]);
-    });
+    // Derived numbers depend on the value only: work them out once per distinct value (the
+    // thermographs are most of the load time: Check::values leaves them to `catalogue check`).
+    std::vector<Entry> derived(check_ == Check::full ? ids.size() : 0);
+    if (check_ == Check::full) {
+      std::vector<std::uint8_t> used(ids.size(), 0);
+      for (const Record& r : records)
+        used[r.refs[0]] = 1;
+      std::vector<std::uint32_t> values;
+      for (std::uint32_t v = 0; v < ids.size(); ++v)
+        if (used[v])
+          values.push_back(v);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, values.size(), 64), [&](const tbb::blocked_range<std::size_t>& range) {
+        for (std::size_t k = range.begin(); k != range.end(); ++k)
+          derived[values[k]] = Catalogue::describe_value(ids[values[k]]);
+      });
+    }
     std::vector<Entry> entries(shapes);
     std::atomic<std::uint64_t> first_bad{shapes};
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, shapes, 1024), [&](const tbb::blocked_range<std::size_t>& range) {
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        if (problem(records[i], i, derived, ids, max_cells)) {
+        if (problem(records[i], i, derived, ids, max_cells, check_)) {
           std::uint64_t seen = first_bad.load(std::memory_order_relaxed);
           while (i < seen && !first_bad.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
           }
@@ -183,7 +186,16 @@ public:
         }
         const Record& r = records[i];
         Entry& e = entries[i];
-        e = derived[r.refs[0]];
+        if (check_ == Check::full) {
+          e = derived[r.refs[0]];
+        } else {
+          e.value = ids[r.refs[0]];
+          e.left_stop = ids[r.refs[1]];
+          e.right_stop = ids[r.refs[2]];
+          e.mean = ids[r.refs[3]];
+          e.temperature = ids[r.refs[4]];
+          e.outcome = cgt::Outcome(r.outcome);
+        }
         e.key = r.key;
         e.cells = r.cells;
         e.left_moves = r.left_moves;
@@ -191,7 +203,7 @@ public:
       }
     });
     if (const std::uint64_t i = first_bad.load(); i < shapes)
-      fail(records[i].at, *problem(records[i], i, derived, ids, max_cells));
+      fail(records[i].at, *problem(records[i], i, derived, ids, max_cells, check_));
     if (pos_ != b_.size())
       fail(pos_, "trailing bytes after the last shape");
     try {
@@ -210,19 +222,24 @@ private:
     std::uint16_t left_moves, right_moves;
   };
   // What is wrong with shape i, if anything: the same checks as the TSV reader's rows.
-  // `derived` holds describe_value() of each value a shape refers to.
+  // `derived` holds describe_value() of each value a shape refers to (Check::full only).
   static std::optional<std::string> problem(const Record& r, std::size_t i, const std::vector<Entry>& derived,
-                                            const std::vector<cgt::GameId>& ids, std::uint32_t max_cells) {
+                                            const std::vector<cgt::GameId>& ids, std::uint32_t max_cells, Check check) {
     if (!domineering::is_well_formed(r.key))
       return fmt::format("shape {} has a malformed key", i);
     const domineering::Shape shape = domineering::unpack(r.key);
     if (!shape.is_connected() || shape.cells() != r.cells || r.cells > max_cells)
       return fmt::format("shape {} is not one region of {} cells", i, int(r.cells));
-    const Entry& d = derived[r.refs[0]];
     const auto canonical = domineering::canonical_key(shape, false);
-    if (!canonical || !(canonical->key == r.key) || d.left_stop != ids[r.refs[1]] || d.right_stop != ids[r.refs[2]] ||
-        d.mean != ids[r.refs[3]] || d.temperature != ids[r.refs[4]] || int(d.outcome) != r.outcome ||
-        shape.move_count(domineering::Side::Left) != r.left_moves || shape.move_count(domineering::Side::Right) != r.right_moves)
+    const cgt::GameStore& store = cgt::store();
+    bool derived_differ = r.outcome > int(cgt::Outcome::P) || !store.is_number(ids[r.refs[1]]) ||
+                          !store.is_number(ids[r.refs[2]]) || !store.is_number(ids[r.refs[3]]) || !store.is_number(ids[r.refs[4]]);
+    if (check == Check::full) {
+      const Entry& d = derived[r.refs[0]];
+      derived_differ = d.left_stop != ids[r.refs[1]] || d.right_stop != ids[r.refs[2]] || d.mean != ids[r.refs[3]] ||
+                       d.temperature != ids[r.refs[4]] || int(d.outcome) != r.outcome;
+    }
+    if (!canonical || !(canonical->key == r.key) || derived_differ || shape.move_count(domineering::Side::Left) != r.left_moves || shape.move_count(domineering::Side::Right) != r.right_moves)
       return fmt::format("shape {} ({}): the stored key, stops, mean, temperature, outcome or move counts disagree with its value", i,
                          shape.text());
     return std::nullopt;
@@ -230,6 +247,7 @@ private:
 
   std::string_view b_;
   std::string name_;
+  Check check_;
   std::size_t pos_ = 0;
 };
 
@@ -263,9 +281,9 @@ void write_binary_file(const Catalogue& c, const std::string& path) {
   cgt::write_atomically(path, [&](std::ostream& out) { out.write(bytes.data(), std::streamsize(bytes.size())); });
 }
 
-Catalogue from_binary(std::string_view bytes, const std::string& name) { return Parser(bytes, name).parse(); }
+Catalogue from_binary(std::string_view bytes, const std::string& name, Check check) { return Parser(bytes, name, check).parse(); }
 
-Catalogue read_binary_file(const std::string& path) {
+Catalogue read_binary_file(const std::string& path, Check check) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw cgt::InputError(fmt::format("cannot open catalogue {}", path));
@@ -279,7 +297,7 @@ Catalogue read_binary_file(const std::string& path) {
     in.read(bytes.data(), size);
     bytes.resize(std::size_t(in.gcount()));
   }
-  return from_binary(bytes, path);
+  return from_binary(bytes, path, check);
 }
 
 bool is_binary_catalogue(const std::string& path) {

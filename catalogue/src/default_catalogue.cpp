@@ -29,13 +29,13 @@ std::string default_cache_path(int max_cells) {
   return (dir / ("catalogue-" + std::to_string(max_cells) + (binary_cache(max_cells) ? ".bin" : ".tsv"))).string();
 }
 
-Catalogue load_catalogue(const std::string& path, int default_cells) {
+Catalogue load_catalogue(const std::string& path, int default_cells, Check check) {
   if (!path.empty())
-    return is_binary_catalogue(path) ? read_binary_file(path) : read_tsv_file(path);
+    return is_binary_catalogue(path) ? read_binary_file(path, check) : read_tsv_file(path);
   const std::string cached = default_cache_path(default_cells);
   if (std::ifstream(cached).good()) {
     try {
-      Catalogue c = binary_cache(default_cells) ? read_binary_file(cached) : read_tsv_file(cached);
+      Catalogue c = binary_cache(default_cells) ? read_binary_file(cached, check) : read_tsv_file(cached);
       if (c.max_cells() == default_cells)
         return c;
     } catch (const cgt::InputError&) {

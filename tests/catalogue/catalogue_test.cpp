@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <random>
 #include <sstream>
@@ -206,7 +207,8 @@ TEST_CASE("catalogue files round trip", "[catalogue]") {
   catalogue::write_tsv(c, tsv);
   const Catalogue back = catalogue::read_tsv(tsv, "memory");
   const Catalogue bin = catalogue::from_binary(catalogue::to_binary(c), "memory");
-  for (const Catalogue* other : {&back, &bin}) {
+  const Catalogue values_only = catalogue::from_binary(catalogue::to_binary(c), "memory", catalogue::Check::values);
+  for (const Catalogue* other : {&back, &bin, &values_only}) {
     REQUIRE(other->size() == c.size());
     CHECK(other->max_cells() == 8);
     for (std::size_t i = 0; i < c.size(); ++i) {
@@ -279,28 +281,54 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   bin_version[8] = 7;
   // A key whose header claims a 32 x 32 box: more cells than a key holds. Found by fuzzing
   // (unpack shifted past 64 bits); the checksum is fixed so that the key check is reached.
-  std::string bin_key = bin;
-  {
-    // The shapes, 42 bytes each and key first, end the file.
-    const std::size_t at = bin.size() - eight().size() * 42;
-    const domineering::ShapeKey& first = eight().entries()[0].key;
-    REQUIRE(std::memcmp(bin.data() + at, &first.lo, 8) == 0);
-    bin_key[at + 15] = char(0xff);
-    bin_key[at + 14] |= char(0xc0);
-    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(bin_key).substr(40));
-    std::memcpy(bin_key.data() + 32, &sum, 8);
-  }
+  // The shapes, 42 bytes each and key first, end the file: the first shape's bytes, tampered,
+  // with the checksum fixed so that the checks behind it are reached.
+  const std::size_t at = bin.size() - eight().size() * 42;
+  const domineering::ShapeKey& first = eight().entries()[0].key;
+  REQUIRE(std::memcmp(bin.data() + at, &first.lo, 8) == 0);
+  const auto tampered = [&](const std::function<void(char*)>& change) {
+    std::string t = bin;
+    change(t.data() + at);
+    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(t).substr(40));
+    std::memcpy(t.data() + 32, &sum, 8);
+    return t;
+  };
+  // A key whose header claims a 32 x 32 box: more cells than a key holds. Found by fuzzing
+  // (unpack shifted past 64 bits).
+  const std::string bin_key = tampered([](char* shape) {
+    shape[15] = char(0xff);
+    shape[14] |= char(0xc0);
+  });
+  // The left stop (second game index, after the 16 key bytes and the value's) moved to another
+  // game, and the outcome byte (after the five indices and the cell count) out of range.
+  const std::string bin_stop = tampered([](char* shape) {
+    std::uint32_t stop = 0;
+    std::memcpy(&stop, shape + 20, 4);
+    stop = stop == 0 ? 1 : stop - 1;
+    std::memcpy(shape + 20, &stop, 4);
+  });
+  const std::string bin_outcome = tampered([](char* shape) { shape[37] = 9; });
   const std::vector<std::pair<std::string, std::string>> bin_rows = {
       {bin_key, "malformed key"},
       {bin_flipped, "checksum mismatch"},
       {bin.substr(0, bin.size() - 7), "checksum mismatch"},
       {bin.substr(0, 20), "bad magic"},
       {bin_version, "unsupported catalogue version 7"},
+      {bin_outcome, "disagree with its value"},
   };
   for (const auto& [bytes, message] : bin_rows) {
     CAPTURE(message);
     REQUIRE_THROWS_WITH(catalogue::from_binary(bytes, "test.bin"), Catch::Contains(message));
+    REQUIRE_THROWS_WITH(catalogue::from_binary(bytes, "test.bin", catalogue::Check::values), Catch::Contains(message));
   }
+  // A wrong stop is found by the full check only: Check::values takes it from the file, and the
+  // values are still read right.
+  REQUIRE_THROWS_WITH(catalogue::from_binary(bin_stop, "test.bin"), Catch::Contains("disagree with its value"));
+  const Catalogue values_only = catalogue::from_binary(bin_stop, "test.bin", catalogue::Check::values);
+  REQUIRE(values_only.size() == eight().size());
+  CHECK(values_only.entries()[0].left_stop != eight().entries()[0].left_stop);
+  for (std::size_t i = 0; i < eight().size(); ++i)
+    CHECK(values_only.entries()[i].value == eight().entries()[i].value);
 }
 
 TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalogue]") {

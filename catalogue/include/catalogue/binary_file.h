@@ -13,7 +13,7 @@
 //               u16 left_moves, u16 right_moves
 // The reader checks magic, version, size and checksum first, then every index and count, and
 // rebuilds games through from_options, so even a crafted file cannot plant a non-canonical
-// game; rows are checked against their values as in the TSV reader.
+// game; rows are checked against their values as in the TSV reader (see Check).
 #pragma once
 
 #include "catalogue/catalogue.h"
@@ -23,14 +23,20 @@
 namespace catalogue {
 
 inline constexpr std::uint32_t BINARY_VERSION = 1;
+
+// How much of a file the reader checks. `full`: everything above. `values`: everything but the
+// stops, mean, temperature and outcome, which are taken from the file as they are (they must
+// still be numbers defined in it, and the outcome one of the four): for a reader that only looks
+// up values (the solver), since working the thermographs out again was most of the load time.
+enum class Check { full, values };
 inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 
 std::string to_binary(const Catalogue& c);
 void write_binary_file(const Catalogue& c, const std::string& path); // atomic
 
 // Throws cgt::InputError naming the file and the byte offset of a problem.
-Catalogue from_binary(std::string_view bytes, const std::string& name);
-Catalogue read_binary_file(const std::string& path);
+Catalogue from_binary(std::string_view bytes, const std::string& name, Check check = Check::full);
+Catalogue read_binary_file(const std::string& path, Check check = Check::full);
 
 // Whether the file at path starts with BINARY_MAGIC.
 bool is_binary_catalogue(const std::string& path);

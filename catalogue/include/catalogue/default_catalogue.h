@@ -6,6 +6,7 @@
 // cache directory only costs the rebuild.
 #pragma once
 
+#include "catalogue/binary_file.h"
 #include "catalogue/catalogue.h"
 
 #include <string>
@@ -22,7 +23,8 @@ inline constexpr int SOLVER_MAX_CELLS = 12;
 std::string default_cache_path(int max_cells = DEFAULT_MAX_CELLS);
 
 // The catalogue in `path` (errors are InputErrors naming the file), or, when path is empty, the
-// catalogue of shapes up to default_cells, from its cache file or built and cached.
-Catalogue load_catalogue(const std::string& path = "", int default_cells = DEFAULT_MAX_CELLS);
+// catalogue of shapes up to default_cells, from its cache file or built and cached. `check`
+// applies to binary files (binary_file.h); TSV files are always checked in full.
+Catalogue load_catalogue(const std::string& path = "", int default_cells = DEFAULT_MAX_CELLS, Check check = Check::full);
 
 } // namespace catalogue
