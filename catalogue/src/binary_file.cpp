@@ -12,6 +12,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <fstream>
@@ -231,15 +232,19 @@ private:
     if (!shape.is_connected() || shape.cells() != r.cells || r.cells > max_cells)
       return fmt::format("shape {} is not one region of {} cells", i, int(r.cells));
     const auto canonical = domineering::canonical_key(shape, false);
-    const cgt::GameStore& store = cgt::store();
-    bool derived_differ = r.outcome > int(cgt::Outcome::P) || !store.is_number(ids[r.refs[1]]) ||
-                          !store.is_number(ids[r.refs[2]]) || !store.is_number(ids[r.refs[3]]) || !store.is_number(ids[r.refs[4]]);
-    if (check == Check::full) {
-      const Entry& d = derived[r.refs[0]];
-      derived_differ = d.left_stop != ids[r.refs[1]] || d.right_stop != ids[r.refs[2]] || d.mean != ids[r.refs[3]] ||
-                       d.temperature != ids[r.refs[4]] || int(d.outcome) != r.outcome;
-    }
-    if (!canonical || !(canonical->key == r.key) || derived_differ || shape.move_count(domineering::Side::Left) != r.left_moves || shape.move_count(domineering::Side::Right) != r.right_moves)
+    // Against the value's own (Check::full), or only of the right kind (Check::values).
+    const auto derived_differ = [&] {
+      if (check == Check::full) {
+        const Entry& d = derived[r.refs[0]];
+        return d.left_stop != ids[r.refs[1]] || d.right_stop != ids[r.refs[2]] || d.mean != ids[r.refs[3]] ||
+               d.temperature != ids[r.refs[4]] || int(d.outcome) != r.outcome;
+      }
+      const cgt::GameStore& store = cgt::store();
+      return r.outcome > int(cgt::Outcome::P) ||
+             !std::all_of(r.refs + 1, r.refs + 5, [&](std::uint32_t ref) { return store.is_number(ids[ref]); });
+    };
+    if (!canonical || !(canonical->key == r.key) || derived_differ() ||
+        shape.move_count(domineering::Side::Left) != r.left_moves || shape.move_count(domineering::Side::Right) != r.right_moves)
       return fmt::format("shape {} ({}): the stored key, stops, mean, temperature, outcome or move counts disagree with its value", i,
                          shape.text());
     return std::nullopt;

@@ -279,8 +279,6 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   bin_flipped[bin.size() / 2] ^= 0x10;
   std::string bin_version = bin;
   bin_version[8] = 7;
-  // A key whose header claims a 32 x 32 box: more cells than a key holds. Found by fuzzing
-  // (unpack shifted past 64 bits); the checksum is fixed so that the key check is reached.
   // The shapes, 42 bytes each and key first, end the file: the first shape's bytes, tampered,
   // with the checksum fixed so that the checks behind it are reached.
   const std::size_t at = bin.size() - eight().size() * 42;

@@ -23,13 +23,13 @@
 namespace catalogue {
 
 inline constexpr std::uint32_t BINARY_VERSION = 1;
+inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 
 // How much of a file the reader checks. `full`: everything above. `values`: everything but the
 // stops, mean, temperature and outcome, which are taken from the file as they are (they must
 // still be numbers defined in it, and the outcome one of the four): for a reader that only looks
 // up values (the solver), since working the thermographs out again was most of the load time.
 enum class Check { full, values };
-inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 
 std::string to_binary(const Catalogue& c);
 void write_binary_file(const Catalogue& c, const std::string& path); // atomic
