@@ -18,8 +18,8 @@ using domineering::Shape;
 namespace {
 
 // A verdict of the bounds (+1 the side to move wins, -1 it loses) as the search takes it: exact,
-// and kept in the table so that a parent's cut-off pass can skip the position. One place, since
-// lost_after hands the same decision down that decide() would give.
+// and kept in the table so that a parent's cut-off pass can skip the position. One place for
+// decide() and for the verdict lost_after hands down.
 Decision bounds_decision(int verdict) { return Decision{Score(verdict), Bound::EXACT, true}; }
 
 } // namespace
@@ -71,8 +71,8 @@ std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, D
   if (!domineering::lost_by_packing(child, domineering::opponent(p.side_to_move())))
     return std::nullopt;
   ++counters_.peek_wins;
-  // What decide() would say there: the packing of the side to move cannot also show a win, so
-  // decided_by_bounds gives -1.
+  // The bounds' verdict there (decided_by_bounds gives -1: the packing of the side to move cannot
+  // also show a win). decide() itself, with the peek on, leaves this loss test to the peek.
   return bounds_decision(-1);
 }
 
