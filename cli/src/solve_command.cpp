@@ -51,6 +51,7 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
                   {"etc_probes", s.table.etc_probes}, {"etc_cutoffs", s.table.etc_cutoffs}}},
           {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
                        {"cgt_region_too_large", s.endgame.cgt_too_large}, {"cgt_not_tried", s.endgame.cgt_not_tried},
+                       {"recent_regions", s.endgame.recent_hits},
                        {"peeked", s.endgame.peeked}, {"peek_wins", s.endgame.peek_wins}}},
           {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
                                {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
@@ -120,8 +121,9 @@ void print_stats(const solver::SolveStats& s) {
                            s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large,
                            s.endgame.cgt_not_tried, s.endgame.peeked, s.endgame.peek_wins);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
-  std::cout << fmt::format("  component cache: {} lookups, {:.2f}% hits, {} re-evaluations, {} evictions, half-life {}\n",
-                           s.components.lookups, hit, s.components.re_evaluations, s.components.evictions, s.component_half_life);
+  std::cout << fmt::format("  regions valued: {} from the recent ones; component cache: {} lookups, {:.2f}% hits, {} re-evaluations, "
+                           "{} evictions, half-life {}\n",
+                           s.endgame.recent_hits, s.components.lookups, hit, s.components.re_evaluations, s.components.evictions, s.component_half_life);
 }
 
 struct SolveArgs {

@@ -31,6 +31,7 @@ EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
   cgt_too_large += o.cgt_too_large;
   cgt_not_tried += o.cgt_not_tried;
   components_valued += o.components_valued;
+  recent_hits += o.recent_hits;
   peeked += o.peeked;
   peek_wins += o.peek_wins;
   return *this;
@@ -41,6 +42,21 @@ EndgameHooks::EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& 
       components_(std::make_unique<cache::AdaptiveCache<ComponentValue>>(std::max<std::size_t>(options.component_entries, 1))) {}
 
 cgt::GameId EndgameHooks::region_value(const Shape& region) {
+  // Every region the endgame values is small enough for a key (exact_cells keeps larger ones out).
+  const auto placed = domineering::pack(region);
+  if (!placed)
+    return keyed_region_value(region);
+  RecentRegion& recent = recent_[placed->hash() & (recent_.size() - 1)];
+  if (recent.key == *placed) {
+    ++counters_.recent_hits;
+    return cgt::GameId{recent.value};
+  }
+  const cgt::GameId g = keyed_region_value(region);
+  recent = RecentRegion{*placed, cgt::raw(g)};
+  return g;
+}
+
+cgt::GameId EndgameHooks::keyed_region_value(const Shape& region) {
   if (region.cells() <= catalogue_->max_cells()) {
     const catalogue::Entry* e = catalogue_->find(region);
     if (e != nullptr)

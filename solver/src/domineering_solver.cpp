@@ -73,6 +73,7 @@ EndgameCounters minus(const EndgameCounters& a, const EndgameCounters& b) {
           a.cgt_too_large - b.cgt_too_large,
           a.cgt_not_tried - b.cgt_not_tried,
           a.components_valued - b.components_valued,
+          a.recent_hits - b.recent_hits,
           a.peeked - b.peeked,
           a.peek_wins - b.peek_wins};
 }

@@ -26,6 +26,7 @@
 
 #include "cgt/game_id.h"
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +61,7 @@ struct EndgameCounters {
   std::uint64_t cgt_too_large = 0; // a region above exact_cells: searched instead
   std::uint64_t cgt_not_tried = 0; // more than attempt_cells coverable cells: not split
   std::uint64_t components_valued = 0; // regions valued on demand (component cache misses)
+  std::uint64_t recent_hits = 0;       // regions valued from the recent ones (EndgameHooks)
   std::uint64_t peeked = 0;        // moves tested by lost_after
   std::uint64_t peek_wins = 0;     // ... that it showed to win outright
   EndgameCounters& operator+=(const EndgameCounters& o);
@@ -91,11 +93,25 @@ public:
   std::uint64_t component_half_life() const { return components_->half_life(); }
 
 private:
+  // A region valued lately, by its key as it lies (translated, not reflected: no canonical key
+  // to work out). A region the last moves left alone is valued again at every position below
+  // them, and in every sibling: on a 9x9 subtree (V 0,1 then H 1,2, one thread, 120 s) 9 in 10
+  // lookups of the component cache and most of the catalogue's were such repeats, and answering
+  // them here, before the canonical key, the catalogue's hash and the component cache's bank of
+  // simulations, raised the rate by about 8 per cent (55.5 and 55.8 million nodes in the 120 s
+  // without, 60.4 and 61.3 with). Direct-mapped: a slot keeps the last
+  // region hashed to it; a key of zero is no region (every region's key has a cell).
+  struct RecentRegion {
+    domineering::ShapeKey key;
+    std::uint32_t value = 0;
+  };
+  cgt::GameId keyed_region_value(const domineering::Shape& region);
   cgt::GameId component_value(const domineering::Shape& region);
 
   const catalogue::Catalogue* catalogue_;
   EndgameOptions options_;
   std::unique_ptr<cache::AdaptiveCache<ComponentValue>> components_;
+  std::array<RecentRegion, 1024> recent_{};
   EndgameCounters counters_;
 };
 
