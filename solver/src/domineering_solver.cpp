@@ -209,6 +209,16 @@ struct DomineeringSolver::Impl {
     }
     if (count == 0)
       return false; // every move leads to a position the table gives the other side
+    // The serial search's peek (search.h, winning_at_once): a move among the first few after
+    // which the packing shows the other side lost wins here with no subtree searched, where the
+    // split would otherwise search its eldest brother and then the others in parallel.
+    if (w.searcher.hooks().tells_wins())
+      for (std::size_t i = 0; i < std::min(count, decltype(w.searcher)::PEEK_MOVES); ++i)
+        if (w.searcher.hooks().lost_after(pos, moves[i])) {
+          if (winner)
+            winner->store(moves[i]);
+          return true;
+        }
     const DomineeringPosition::Move* m = moves;
     const auto search_child = [&](DomineeringPosition::Move mv, const StopChain* c) -> std::optional<bool> {
       DomineeringPosition child = pos;

@@ -152,6 +152,8 @@ public:
     stats_ = {};
   }
   Hooks& hooks() { return hooks_; }
+  // How many moves, first in order, the hooks are asked about for a win at once (winning_at_once).
+  static constexpr std::size_t PEEK_MOVES = 8;
 
 private:
   void begin(int ply) {
@@ -394,7 +396,6 @@ private:
   // 3.5-3.7 s, 2,371,225 / 3.7-3.8 s, 2,347,393 / 4.5-4.6 s (there most scans find nothing).
   // The hooks' decision for that child comes back too: the child takes it instead of asking the
   // hooks again (on 8x8 a fifth of the positions asked were asked twice before).
-  static constexpr std::size_t PEEK_MOVES = 8;
   struct WinAtOnce {
     std::size_t index = 0;
     std::optional<Decision> child; // the hooks' decision for the child, when they showed it lost
