@@ -164,7 +164,8 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
   auto* tt_mb = cmd->add_option("--tt-mb", a.tt_mb,
                                 "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 256; 32 for 8x8)");
-  cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: every shape up to 12 cells, built once and cached)");
+  cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: every shape up to 12 cells, built once and cached). Loaded with its checksum, shapes and "
+                  "values checked, but not the stops, mean and temperature worked out again: `catalogue check` does that");
   cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default 14)");
   cmd->add_option("--cgt-cells", a.cgt_cells,
                   "CGT values are tried only at positions with at most this many cells a domino can still cover (default 40)");
