@@ -42,21 +42,22 @@ EndgameHooks::EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& 
       components_(std::make_unique<cache::AdaptiveCache<ComponentValue>>(std::max<std::size_t>(options.component_entries, 1))) {}
 
 cgt::GameId EndgameHooks::region_value(const Shape& region) {
-  // Every region the endgame values is small enough for a key (exact_cells keeps larger ones out).
+  // A region whose bounding box is too large for a key (only with a large --exact-cells) is
+  // valued without the recent ones or the component cache.
   const auto placed = domineering::pack(region);
   if (!placed)
-    return keyed_region_value(region);
+    return catalogue_or_component_value(region);
   RecentRegion& recent = recent_[placed->hash() & (recent_.size() - 1)];
   if (recent.key == *placed) {
     ++counters_.recent_hits;
     return cgt::GameId{recent.value};
   }
-  const cgt::GameId g = keyed_region_value(region);
+  const cgt::GameId g = catalogue_or_component_value(region);
   recent = RecentRegion{*placed, cgt::raw(g)};
   return g;
 }
 
-cgt::GameId EndgameHooks::keyed_region_value(const Shape& region) {
+cgt::GameId EndgameHooks::catalogue_or_component_value(const Shape& region) {
   if (region.cells() <= catalogue_->max_cells()) {
     const catalogue::Entry* e = catalogue_->find(region);
     if (e != nullptr)
@@ -67,7 +68,10 @@ cgt::GameId EndgameHooks::keyed_region_value(const Shape& region) {
 
 cgt::GameId EndgameHooks::component_value(const Shape& region) {
   const auto ck = domineering::canonical_key(region);
-  // Regions too sprawling for a key are never valued here: exact_cells keeps them out.
+  if (!ck) {
+    ++counters_.components_valued;
+    return domineering::region_value(region, [this](const Shape& part) { return region_value(part); });
+  }
   const cache::Key key = ck->key.hash();
   if (const ComponentValue* v = components_->find(key); v != nullptr && v->key == ck->key) {
     const cgt::GameId g{v->value};

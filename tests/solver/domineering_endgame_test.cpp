@@ -4,8 +4,6 @@
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
 
-#include "cgt/arithmetic.h"
-
 #include "../domineering/random_boards.h"
 
 #include <catch2/catch.hpp>
@@ -54,4 +52,29 @@ TEST_CASE("the endgame values regions exactly, and a region asked again at once 
     }
   CHECK(hooks.counters().components_valued > 0);
   CHECK(hooks.component_stats().lookups > 0);
+}
+
+TEST_CASE("a region whose bounding box has no key is valued all the same, with no cache", "[solver]") {
+  // L shapes along the top row and the left column: 21 cells in an 11x11 box, 23 in 12x12, past
+  // the 118 cells a key holds.
+  static const catalogue::Catalogue eight = catalogue::Catalogue::build(8);
+  for (int side : {11, 12}) {
+    domineering::RowBits rows[domineering::MAX_SIDE] = {};
+    rows[0] = (domineering::RowBits{1} << side) - 1;
+    for (int r = 1; r < side; ++r)
+      rows[r] = 1;
+    const Shape l = Shape::normalised(rows, side);
+    REQUIRE(!domineering::pack(l));
+    solver::EndgameOptions options;
+    options.exact_cells = 2 * side - 1;
+    solver::EndgameHooks hooks(eight, options);
+    CAPTURE(side);
+    const cgt::GameId exact = domineering::ValueTable::shared().value(l);
+    CHECK(hooks.region_value(l) == exact);
+    CHECK(hooks.region_value(l.transposed()) == domineering::ValueTable::shared().value(l.transposed()));
+    // Kept nowhere, so valued again when asked again.
+    const std::uint64_t valued = hooks.counters().components_valued;
+    CHECK(hooks.region_value(l) == exact);
+    CHECK(hooks.counters().components_valued > valued);
+  }
 }

@@ -105,7 +105,7 @@ private:
     domineering::ShapeKey key;
     std::uint32_t value = 0;
   };
-  cgt::GameId keyed_region_value(const domineering::Shape& region);
+  cgt::GameId catalogue_or_component_value(const domineering::Shape& region);
   cgt::GameId component_value(const domineering::Shape& region);
 
   const catalogue::Catalogue* catalogue_;
