@@ -2,6 +2,7 @@
 
 #include "domineering/region_value.h"
 #include "domineering/regions.h"
+#include "domineering/shape_memo.h"
 
 #include "cgt/arithmetic.h"
 #include "cgt/canonical.h"
@@ -142,22 +143,9 @@ std::optional<cgt::GameId> ValueTable::find(const Shape& region) const {
 
 namespace {
 
-// A per-thread, direct-mapped memo from a region exactly as it lies (no symmetry applied) to
-// its value, in front of the shared table: most regions met while evaluating have been met in
-// that same orientation before, and this skips the eight-way canonical key and the stripe lock.
-// Entries are never stale, because a shape's value never changes.
-constexpr unsigned RAW_CACHE_BITS = 16;
-
-struct RawCache {
-  struct Slot {
-    ShapeKey key{~std::uint64_t{0}, ~std::uint64_t{0}}; // no shape packs to all ones
-    std::uint32_t value = 0;
-  };
-  std::vector<Slot> slots = std::vector<Slot>(std::size_t{1} << RAW_CACHE_BITS);
-  Slot& at(const ShapeKey& k) { return slots[k.hash() >> (64 - RAW_CACHE_BITS)]; }
-};
-
-thread_local RawCache raw_cache;
+// Per thread, in front of the shared table: most regions met while evaluating have been met in
+// that same orientation before, and a hit also skips the stripe lock.
+thread_local ShapeMemo raw_cache(16);
 
 } // namespace
 
@@ -165,14 +153,12 @@ cgt::GameId ValueTable::value(const Shape& region) {
   if (region.height == 0)
     return cgt::ZERO;
   const auto raw = pack(region);
-  if (raw) {
-    const auto& slot = raw_cache.at(*raw);
-    if (slot.key == *raw)
-      return cgt::GameId{slot.value};
-  }
+  if (raw)
+    if (const auto v = raw_cache.find(*raw))
+      return *v;
   const cgt::GameId v = value_uncached(region);
   if (raw)
-    raw_cache.at(*raw) = RawCache::Slot{*raw, cgt::raw(v)};
+    raw_cache.store(*raw, v);
   return v;
 }
 

@@ -47,13 +47,12 @@ cgt::GameId EndgameHooks::region_value(const Shape& region) {
   const auto placed = domineering::pack(region);
   if (!placed)
     return catalogue_or_component_value(region);
-  RecentRegion& recent = recent_[placed->hash() & (recent_.size() - 1)];
-  if (recent.key == *placed) {
+  if (const auto v = recent_.find(*placed)) {
     ++counters_.recent_hits;
-    return cgt::GameId{recent.value};
+    return *v;
   }
   const cgt::GameId g = catalogue_or_component_value(region);
-  recent = RecentRegion{*placed, cgt::raw(g)};
+  recent_.store(*placed, g);
   return g;
 }
 

@@ -20,13 +20,13 @@
 
 #include "catalogue/catalogue.h"
 #include "domineering/shape.h"
+#include "domineering/shape_memo.h"
 
 #include "cache/adaptive.h"
 #include "cache/stats.h"
 
 #include "cgt/game_id.h"
 
-#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -93,25 +93,20 @@ public:
   std::uint64_t component_half_life() const { return components_->half_life(); }
 
 private:
-  // A region valued lately, by its key as it lies (translated, not reflected: no canonical key
-  // to work out). A region the last moves left alone is valued again at every position below
-  // them, and in every sibling: on a 9x9 subtree (V 0,1 then H 1,2, one thread, 120 s) 9 in 10
-  // lookups of the component cache and most of the catalogue's were such repeats, and answering
-  // them here, before the canonical key, the catalogue's hash and the component cache's bank of
-  // simulations, raised the rate by about 8 per cent (55.5 and 55.8 million nodes in the 120 s
-  // without, 60.4 and 61.3 with). Direct-mapped: a slot keeps the last
-  // region hashed to it; a key of zero is no region (every region's key has a cell).
-  struct RecentRegion {
-    domineering::ShapeKey key;
-    std::uint32_t value = 0;
-  };
+  // The regions valued lately, as they lie (domineering/shape_memo.h). A region the last moves
+  // left alone is valued again at every position below them, and in every sibling: on a 9x9
+  // subtree (V 0,1 then H 1,2, one thread, 120 s) 9 in 10 lookups of the component cache and
+  // most of the catalogue's were such repeats, and answering them here, before the canonical
+  // key, the catalogue's hash and the component cache's bank of simulations, raised the rate by
+  // about 8 per cent (55.5 and 55.8 million nodes in the 120 s without, 60.4 and 61.3 with).
+  static constexpr unsigned RECENT_BITS = 10;
   cgt::GameId catalogue_or_component_value(const domineering::Shape& region);
   cgt::GameId component_value(const domineering::Shape& region);
 
   const catalogue::Catalogue* catalogue_;
   EndgameOptions options_;
   std::unique_ptr<cache::AdaptiveCache<ComponentValue>> components_;
-  std::array<RecentRegion, 1024> recent_{};
+  domineering::ShapeMemo recent_{RECENT_BITS};
   EndgameCounters counters_;
 };
 

@@ -1,0 +1,44 @@
+// ShapeMemo: a direct-mapped memo from a region exactly as it lies (translated to the origin, no
+// reflection applied) to its value, in front of a slower store. Callers that value the same
+// regions again and again mostly meet them in the same orientation, and a hit skips the eight-way
+// canonical key and the store behind it. A slot keeps the last shape hashed to it; entries are
+// never stale, because a shape's value never changes. Not thread-safe: one per thread.
+#pragma once
+
+#include "domineering/shape.h"
+
+#include "cgt/game_id.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace domineering {
+
+class ShapeMemo {
+public:
+  // 2^bits slots of 24 bytes.
+  explicit ShapeMemo(unsigned bits) : shift_(64 - bits), slots_(std::size_t{1} << bits) {}
+
+  std::optional<cgt::GameId> find(const ShapeKey& k) const {
+    const Slot& s = slot(k);
+    if (s.key == k)
+      return cgt::GameId{s.value};
+    return std::nullopt;
+  }
+  void store(const ShapeKey& k, cgt::GameId value) { slot(k) = Slot{k, cgt::raw(value)}; }
+
+private:
+  struct Slot {
+    ShapeKey key{~std::uint64_t{0}, ~std::uint64_t{0}}; // no shape packs to all ones
+    std::uint32_t value = 0;
+  };
+  Slot& slot(const ShapeKey& k) { return slots_[k.hash() >> shift_]; }
+  const Slot& slot(const ShapeKey& k) const { return slots_[k.hash() >> shift_]; }
+
+  unsigned shift_;
+  std::vector<Slot> slots_;
+};
+
+} // namespace domineering
