@@ -1,7 +1,5 @@
 #include "domineering/packing_bound.h"
 
-#include "domineering/move_bounds.h"
-
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -59,6 +57,26 @@ Lines lines_of(const Board& b, Side x) {
       }
     }
   return l;
+}
+
+Lines lines_from(const RowBits* lines, int count) {
+  Lines l;
+  l.count = count;
+  for (int k = 0; k < PAD; ++k)
+    l.empty[std::size_t(k)] = l.empty[std::size_t(count + PAD + k)] = 0;
+  for (int i = 0; i < count; ++i)
+    l.empty[std::size_t(i + PAD)] = lines[i];
+  return l;
+}
+
+constexpr Line EVEN_CELLS = 0x5555'5555'5555'5555ULL;
+
+// The first cells of the placements that pair every run of `cells` from its low end, floor(run
+// / 2) of them a run, all runs at once: a run starts at an even cell if a carry from its first
+// cell runs through it, and its placements start at cells of its first cell's parity.
+constexpr Line pair_firsts(Line cells) {
+  const Line from_even = cells & ~(cells + (cells & ~(cells << 1) & EVEN_CELLS));
+  return cells & (cells >> 1) & ((from_even & EVEN_CELLS) | (~from_even & ~EVEN_CELLS));
 }
 
 // What the walk of pack's second pass makes of the runs of `unpacked` (cells of one line, `dead`
@@ -142,11 +160,16 @@ struct RunTable {
 };
 const RunTable RUN_TABLE{};
 
-} // namespace
+// The packing of X's lines, with safe(X) and the empty cells, which the margin needs too.
+struct CountedPacking {
+  Packing packing;
+  int safe = 0;
+  int empty = 0;
+};
 
-Packing pack(const Board& b, Side x) {
-  Packing p;
-  const Lines l = lines_of(b, x);
+CountedPacking pack_lines(const Lines& l) {
+  CountedPacking counted;
+  Packing& p = counted.packing;
   const auto empty = [&](int i) { return l.empty[std::size_t(i)]; };
   const auto filled = [&](int i) { return ~l.empty[std::size_t(i)]; };
   std::array<Line, MAX_SIDE + 2 * PAD> used; // cells packed so far
@@ -180,23 +203,23 @@ Packing pack(const Board& b, Side x) {
   // run pairs from its low end: a placement starts at each cell of the run's parity that has a
   // cell after it, all runs at once by word operations. In other lines each run is looked up in
   // RUN_TABLE (walk_runs), and the placements are sorted into shared and lone by words.
-  constexpr Line EVEN_CELLS = 0x5555'5555'5555'5555ULL;
   for (int i = PAD; i < end; ++i) {
     const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
+    counted.empty += std::popcount(empty(i));
     // Cells a move of the other side could cover together with another placement of X's.
     const Line next = empty(i + 1);
     const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
     const Line unpacked = empty(i) & ~used[std::size_t(i)];
     if (!dead) {
-      // Runs starting at even cells: those a carry from their first cell runs through.
-      const Line from_even = unpacked & ~(unpacked + (unpacked & ~(unpacked << 1) & EVEN_CELLS));
-      const Line firsts = unpacked & (unpacked >> 1) & ((from_even & EVEN_CELLS) | (~from_even & ~EVEN_CELLS));
+      const Line firsts = pair_firsts(unpacked);
       const Line shares = near | (near >> 1); // first cells of placements touching `near`
       used[std::size_t(i)] |= firsts | (firsts << 1);
       p.shared += std::popcount(firsts & shares);
       p.lone += std::popcount(firsts & ~shares);
       continue;
     }
+    // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
+    counted.safe += std::popcount(pair_firsts(dead));
     Runs r;
     for (Line rest = unpacked; rest;) {
       const int first = std::countr_zero(rest);
@@ -253,8 +276,22 @@ Packing pack(const Board& b, Side x) {
       ++p.options[std::size_t(denied - 1)];
     }
   }
-  return p;
+  return counted;
 }
+
+bool wins_first(const Lines& l) {
+  const CountedPacking c = pack_lines(l);
+  return packing_margin(c.packing, c.safe, c.empty, true) > 0;
+}
+
+bool wins_second(const Lines& l) {
+  const CountedPacking c = pack_lines(l);
+  return packing_margin(c.packing, c.safe, c.empty, false) >= 0;
+}
+
+} // namespace
+
+Packing pack(const Board& b, Side x) { return pack_lines(lines_of(b, x)).packing; }
 
 int packing_margin(Packing p, int safe, int empty, bool moving_first) {
   int& prot = p.protective;
@@ -354,13 +391,12 @@ int decided_by_packing(const Board& b, Side to_move) {
   return lost_by_packing(b, to_move) ? -1 : 0;
 }
 
-bool won_by_packing(const Board& b, Side to_move) {
-  return packing_margin(pack(b, to_move), safe_moves(b, to_move), b.empty_cells(), true) > 0;
-}
+bool won_by_packing(const Board& b, Side to_move) { return wins_first(lines_of(b, to_move)); }
 
-bool lost_by_packing(const Board& b, Side to_move) {
-  const Side other = opponent(to_move);
-  return packing_margin(pack(b, other), safe_moves(b, other), b.empty_cells(), false) >= 0;
-}
+bool lost_by_packing(const Board& b, Side to_move) { return wins_second(lines_of(b, opponent(to_move))); }
+
+bool packing_wins_first(const RowBits* lines, int count) { return wins_first(lines_from(lines, count)); }
+
+bool packing_wins_second(const RowBits* lines, int count) { return wins_second(lines_from(lines, count)); }
 
 } // namespace domineering

@@ -146,3 +146,34 @@ TEST_CASE("the bounds are the packing, then the plans", "[domineering]") {
     }
   }
 }
+
+TEST_CASE("the packing on a side's lines as a search keeps them agrees with the board's", "[domineering]") {
+  // The solver hands over its rows and columns (bit j = cell j empty) instead of a Board; the
+  // lines here are built cell by cell, so that a wrong transposition in either path shows.
+  std::mt19937 rng(73);
+  int wins_first = 0, wins_second = 0;
+  for (int i = 0; i < 4000; ++i) {
+    Side side;
+    const Board b = played_board(rng, 1 + int(rng() % 12), 1 + int(rng() % 12), int(rng() % 80), side);
+    CAPTURE(b.text());
+    for (const Side x : {Side::Left, Side::Right}) {
+      const int count = x == Side::Left ? b.width() : b.height(), length = x == Side::Left ? b.height() : b.width();
+      domineering::RowBits lines[domineering::MAX_SIDE] = {};
+      for (int k = 0; k < count; ++k)
+        for (int j = 0; j < length; ++j)
+          if (x == Side::Left ? b.is_empty(j, k) : b.is_empty(k, j))
+            lines[k] |= domineering::RowBits{1} << j;
+      const bool first = domineering::packing_wins_first(lines, count), second = domineering::packing_wins_second(lines, count);
+      CHECK(first == domineering::won_by_packing(b, x));
+      CHECK(second == domineering::lost_by_packing(b, domineering::opponent(x)));
+      // Both count safe(X) and the empty cells from the lines: against move_bounds.h's counts.
+      const Packing p = domineering::pack(b, x);
+      CHECK(first == (domineering::packing_margin(p, domineering::safe_moves(b, x), b.empty_cells(), true) > 0));
+      CHECK(second == (domineering::packing_margin(p, domineering::safe_moves(b, x), b.empty_cells(), false) >= 0));
+      wins_first += first;
+      wins_second += second;
+    }
+  }
+  CHECK(wins_first > 500);
+  CHECK(wins_second > 500);
+}

@@ -64,4 +64,13 @@ int decided_by_packing(const Board& b, Side to_move);
 bool won_by_packing(const Board& b, Side to_move);
 bool lost_by_packing(const Board& b, Side to_move);
 
+// The same two tests on the lines of the side packed (X) as they are, bit j of lines[i] = cell j
+// of X's line i empty (rows for Horizontal, columns for Vertical), count of them: for a search
+// that keeps its columns up to date, so that nothing is transposed or copied into a Board.
+// packing_wins_first: X, to move, wins (won_by_packing with X to move); packing_wins_second: X
+// wins moving second (lost_by_packing with the other side to move). safe(X) and the empty cells
+// are counted from the same lines. Precondition: count <= MAX_SIDE.
+bool packing_wins_first(const RowBits* lines, int count);
+bool packing_wins_second(const RowBits* lines, int count);
+
 } // namespace domineering

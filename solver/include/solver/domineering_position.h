@@ -134,6 +134,10 @@ public:
 
   const domineering::Board& board() const { return board_; }
   domineering::Side side_to_move() const { return side_; }
+  // A side's lines as the packing takes them (domineering/packing_bound.h): columns for
+  // Vertical, rows for Horizontal, bit j = cell j empty, line_count(s) of them.
+  const detail::Line* lines(domineering::Side s) const { return (s == domineering::Side::Left ? cols_ : rows_).data() + 1; }
+  int line_count(domineering::Side s) const { return s == domineering::Side::Left ? w_ : h_; }
 
   static domineering::Move decode(Move m, domineering::Side side) {
     return domineering::Move{std::uint8_t(m / CODE_STRIDE), std::uint8_t(m % CODE_STRIDE), side};
