@@ -16,29 +16,84 @@ RowBits reverse_bits(RowBits x, int width) {
   return x >> (32 - width);
 }
 
-// Packs rows in the given order, each optionally bit-reversed: the four reflections of a
-// shape without building them.
-ShapeKey pack_oriented(const Shape& s, bool flip_rows, bool flip_cols) {
-  ShapeKey k;
-  int bit = 0;
-  for (int i = 0; i < s.height; ++i) {
-    const RowBits row = s.rows[std::size_t(flip_rows ? s.height - 1 - i : i)];
-    const std::uint64_t v = flip_cols ? reverse_bits(row, s.width) : row;
-    if (bit < 64) {
-      k.lo |= v << bit;
-      if (bit + s.width > 64)
-        k.hi |= v >> (64 - bit);
-    } else {
-      k.hi |= v << (bit - 64);
-    }
-    bit += s.width;
+bool fits_key(const Shape& s) { return s.height > 0 && s.height * s.width <= KEY_CELL_BITS; }
+
+// A shape's cells as one word W (64 or 128 bits), laid out as a key's cells (row-major, stride
+// width): the catalogue's load checks every shape's connectivity and reflections, and word
+// operations on the whole shape are several times cheaper there than a loop over its rows per
+// step of a flood or per reflection. Boxes of at most 64 cells (every shape of up to 12 cells)
+// take the 64-bit word, whose shifts by a variable amount are one instruction.
+__extension__ using Cells128 = unsigned __int128;
+
+template <class W>
+W cells_of(const Shape& s) {
+  W x = 0;
+  for (int r = 0; r < s.height; ++r)
+    x |= W(s.rows[std::size_t(r)]) << (r * s.width);
+  return x;
+}
+
+// A flood from the lowest cell, one step in all four directions at a time.
+template <class W>
+bool connected_cells(W cells, int h, int w) {
+  W first = 0; // column 0 of every row
+  for (int r = 0; r < h; ++r)
+    first |= W(1) << (r * w);
+  const W not_first = ~first, not_last = ~(first << (w - 1));
+  W seen = cells & (~cells + 1);
+  for (;;) {
+    const W grown = (seen | ((seen << 1) & not_first) | ((seen >> 1) & not_last) | (seen << w) | (seen >> w)) & cells;
+    if (grown == seen)
+      return seen == cells;
+    seen = grown;
   }
-  k.hi |= std::uint64_t(s.height - 1) << (KEY_HEIGHT_SHIFT - 64);
-  k.hi |= std::uint64_t(s.width - 1) << (KEY_WIDTH_SHIFT - 64);
+}
+
+std::uint64_t reverse64(std::uint64_t x) {
+  x = ((x >> 1) & 0x5555'5555'5555'5555ULL) | ((x & 0x5555'5555'5555'5555ULL) << 1);
+  x = ((x >> 2) & 0x3333'3333'3333'3333ULL) | ((x & 0x3333'3333'3333'3333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F'0F0F'0F0F'0F0FULL) | ((x & 0x0F0F'0F0F'0F0F'0F0FULL) << 4);
+  return __builtin_bswap64(x);
+}
+
+// The n low bits of x in reverse order: a shape of n = h w cells turned half a turn.
+std::uint64_t reverse_cells(std::uint64_t x, int n) { return reverse64(x) >> (64 - n); }
+Cells128 reverse_cells(Cells128 x, int n) {
+  const Cells128 reversed = (Cells128(reverse64(std::uint64_t(x))) << 64) | reverse64(std::uint64_t(x >> 64));
+  return reversed >> (128 - n);
+}
+
+// The h rows of stride w in reverse order.
+template <class W>
+W flip_rows(W x, int h, int w) {
+  const W row = (W(1) << w) - 1;
+  W out = 0;
+  for (int r = 0; r < h; ++r)
+    out |= ((x >> (r * w)) & row) << ((h - 1 - r) * w);
+  return out;
+}
+
+template <class W>
+ShapeKey key_of(W cells, int h, int w) {
+  ShapeKey k;
+  k.lo = std::uint64_t(cells);
+  if constexpr (sizeof(W) > 8)
+    k.hi = std::uint64_t(cells >> 64);
+  k.hi |= (std::uint64_t(h - 1) << (KEY_HEIGHT_SHIFT - 64)) | (std::uint64_t(w - 1) << (KEY_WIDTH_SHIFT - 64));
   return k;
 }
 
-bool fits_key(const Shape& s) { return s.height > 0 && s.height * s.width <= KEY_CELL_BITS; }
+// The least of the keys of s's four reflections (s fits a key).
+template <class W>
+ShapeKey least_reflection(const Shape& s) {
+  const int h = s.height, w = s.width;
+  const W cells = cells_of<W>(s), turned = reverse_cells(cells, h * w);
+  return std::min({key_of(cells, h, w), key_of(flip_rows(cells, h, w), h, w), key_of(turned, h, w), key_of(flip_rows(turned, h, w), h, w)});
+}
+
+ShapeKey least_reflection(const Shape& s) {
+  return s.height * s.width <= 64 ? least_reflection<std::uint64_t>(s) : least_reflection<Cells128>(s);
+}
 
 } // namespace
 
@@ -72,6 +127,13 @@ int Shape::cells() const {
 bool Shape::is_connected() const {
   if (height <= 0 || height > MAX_SIDE || cells() == 0)
     return false;
+  RowBits all = 0;
+  for (int r = 0; r < height; ++r)
+    all |= rows[std::size_t(r)];
+  if (height * width <= 128 && width > 0 && width < 32 && (all >> width) == 0)
+    return height * width <= 64 ? connected_cells(cells_of<std::uint64_t>(*this), height, width)
+                                : connected_cells(cells_of<Cells128>(*this), height, width);
+  // Larger boxes: a flood a row at a time.
   std::array<RowBits, MAX_SIDE> seen{};
   int first = 0;
   while (rows[std::size_t(first)] == 0)
@@ -139,7 +201,8 @@ Board Shape::board() const {
 std::optional<ShapeKey> pack(const Shape& s) {
   if (!fits_key(s))
     return std::nullopt;
-  return pack_oriented(s, false, false);
+  return s.height * s.width <= 64 ? key_of(cells_of<std::uint64_t>(s), s.height, s.width)
+                                  : key_of(cells_of<Cells128>(s), s.height, s.width);
 }
 
 bool is_well_formed(const ShapeKey& k) {
@@ -180,19 +243,10 @@ Shape unpack(const ShapeKey& k) {
 std::optional<CanonicalKey> canonical_key(const Shape& s, bool with_transpose) {
   if (!fits_key(s))
     return std::nullopt;
-  CanonicalKey best{pack_oriented(s, false, false), false};
-  const auto consider = [&](const ShapeKey& k, bool negated) {
-    if (k < best.key)
-      best = CanonicalKey{k, negated};
-  };
-  consider(pack_oriented(s, true, false), false);
-  consider(pack_oriented(s, false, true), false);
-  consider(pack_oriented(s, true, true), false);
-  if (with_transpose) {
-    const Shape t = s.transposed();
-    for (int v = 0; v < 4; ++v)
-      consider(pack_oriented(t, v & 1, v & 2), true);
-  }
+  CanonicalKey best{least_reflection(s), false};
+  if (with_transpose)
+    if (const ShapeKey t = least_reflection(s.transposed()); t < best.key)
+      best = CanonicalKey{t, true};
   return best;
 }
 
