@@ -199,59 +199,12 @@ CountedPacking pack_lines(const Lines& l) {
     last = blocks;
   }
 
-  // Vulnerable placements and unused dead cells, line by line. In a line with no dead cell every
-  // run pairs from its low end: a placement starts at each cell of the run's parity that has a
-  // cell after it, all runs at once by word operations. In other lines each run is looked up in
-  // RUN_TABLE (walk_runs), and the placements are sorted into shared and lone by words.
-  for (int i = PAD; i < end; ++i) {
-    const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
-    counted.empty += std::popcount(empty(i));
-    // Cells a move of the other side could cover together with another placement of X's.
-    const Line next = empty(i + 1);
-    const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
-    const Line unpacked = empty(i) & ~used[std::size_t(i)];
-    if (!dead) {
-      const Line firsts = pair_firsts(unpacked);
-      const Line shares = near | (near >> 1); // first cells of placements touching `near`
-      used[std::size_t(i)] |= firsts | (firsts << 1);
-      p.shared += std::popcount(firsts & shares);
-      p.lone += std::popcount(firsts & ~shares);
-      continue;
-    }
-    // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
-    counted.safe += std::popcount(pair_firsts(dead));
-    Runs r;
-    for (Line rest = unpacked; rest;) {
-      const int first = std::countr_zero(rest);
-      const int length = std::countr_one(rest >> first);
-      const Line cells = (Line{2} << (length - 1)) - 1;
-      rest &= ~(cells << first);
-      const Line dead_here = (dead >> first) & cells;
-      if (length <= RUN_TABLE_CELLS) {
-        const RunEntry& e = RUN_TABLE.entry[(std::size_t{1} << length) | dead_here];
-        r.firsts |= Line(e.firsts) << first;
-        r.dead_firsts |= Line(e.dead_firsts) << first;
-        r.unused |= Line(e.unused) << first;
-      } else {
-        const Runs long_run = walk_runs(cells, dead_here);
-        r.firsts |= long_run.firsts << first;
-        r.dead_firsts |= long_run.dead_firsts << first;
-        r.unused |= long_run.unused << first;
-      }
-    }
-    const Line shares = near | (near >> 1);
-    used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
-    p.shared += std::popcount(r.firsts & shares);
-    p.lone += std::popcount(r.firsts & ~shares);
-    p.shared_dead += std::popcount(r.dead_firsts & shares);
-    p.lone_dead += std::popcount(r.dead_firsts & ~shares);
-    p.unused += std::popcount(r.unused);
-  }
-
-  // Options: safe placements on unpacked dead cells, lowest first, each claiming the empty cell
-  // just before it, or else just after it, if that cell is unpacked and not packed in the lines
-  // beside it (nor, after, the start of the next safe placement).
-  for (int i = PAD; i < end; ++i) {
+  // Options: safe placements on unpacked dead cells of line i, lowest first, each claiming the
+  // empty cell just before it, or else just after it, if that cell is unpacked and not packed in
+  // the lines beside it (nor, after, the start of the next safe placement). Asked of a line
+  // once the line after it is packed, and only when it has two dead cells side by side: the
+  // only lines where a safe placement can start (the loop below).
+  const auto options_in = [&](int i) {
     const Line guard = filled(i - 1) & filled(i + 1);
     Line taken = filled(i) | used[std::size_t(i)];
     const Line beside = used[std::size_t(i - 1)] | used[std::size_t(i + 1)];
@@ -275,7 +228,63 @@ CountedPacking pack_lines(const Lines& l) {
       const int denied = 1 + ((empty(i - 1) & filled(i - 2) & cell) != 0) + ((empty(i + 1) & filled(i + 2) & cell) != 0);
       ++p.options[std::size_t(denied - 1)];
     }
+  };
+
+  // Vulnerable placements and unused dead cells, line by line. In a line with no dead cell every
+  // run pairs from its low end: a placement starts at each cell of the run's parity that has a
+  // cell after it, all runs at once by word operations. In other lines each run is looked up in
+  // RUN_TABLE (walk_runs), and the placements are sorted into shared and lone by words. Each
+  // line's options come after the next line's placements, as they look at both lines beside
+  // them, and before the line after that one, whose placements see them.
+  bool options_before = false; // whether line i - 1 has two dead cells side by side
+  for (int i = PAD; i < end; ++i) {
+    const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
+    counted.empty += std::popcount(empty(i));
+    // Cells a move of the other side could cover together with another placement of X's.
+    const Line next = empty(i + 1);
+    const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
+    const Line unpacked = empty(i) & ~used[std::size_t(i)];
+    const Line shares = near | (near >> 1); // first cells of placements touching `near`
+    if (!dead) {
+      const Line firsts = pair_firsts(unpacked);
+      used[std::size_t(i)] |= firsts | (firsts << 1);
+      p.shared += std::popcount(firsts & shares);
+      p.lone += std::popcount(firsts & ~shares);
+    } else {
+      // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
+      counted.safe += std::popcount(pair_firsts(dead));
+      Runs r;
+      for (Line rest = unpacked; rest;) {
+        const int first = std::countr_zero(rest);
+        const int length = std::countr_one(rest >> first);
+        const Line cells = (Line{2} << (length - 1)) - 1;
+        rest &= ~(cells << first);
+        const Line dead_here = (dead >> first) & cells;
+        if (length <= RUN_TABLE_CELLS) {
+          const RunEntry& e = RUN_TABLE.entry[(std::size_t{1} << length) | dead_here];
+          r.firsts |= Line(e.firsts) << first;
+          r.dead_firsts |= Line(e.dead_firsts) << first;
+          r.unused |= Line(e.unused) << first;
+        } else {
+          const Runs long_run = walk_runs(cells, dead_here);
+          r.firsts |= long_run.firsts << first;
+          r.dead_firsts |= long_run.dead_firsts << first;
+          r.unused |= long_run.unused << first;
+        }
+      }
+      used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
+      p.shared += std::popcount(r.firsts & shares);
+      p.lone += std::popcount(r.firsts & ~shares);
+      p.shared_dead += std::popcount(r.dead_firsts & shares);
+      p.lone_dead += std::popcount(r.dead_firsts & ~shares);
+      p.unused += std::popcount(r.unused);
+    }
+    if (options_before)
+      options_in(i - 1);
+    options_before = (dead & (dead >> 1)) != 0;
   }
+  if (options_before)
+    options_in(end - 1);
   return counted;
 }
 
