@@ -83,9 +83,11 @@ Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(
 Catalogue Catalogue::from_entries(int max_cells, std::vector<Entry> entries) {
   Catalogue c;
   c.max_cells_ = max_cells;
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    return a.cells != b.cells ? a.cells < b.cells : a.key < b.key;
-  });
+  // Files are written in this order, so loading one only checks it (the sort was a twelfth of
+  // the load time of the 12-cell catalogue, 174,036 shapes, even on sorted input).
+  const auto before = [](const Entry& a, const Entry& b) { return a.cells != b.cells ? a.cells < b.cells : a.key < b.key; };
+  if (!std::is_sorted(entries.begin(), entries.end(), before))
+    std::sort(entries.begin(), entries.end(), before);
   for (std::size_t i = 1; i < entries.size(); ++i)
     if (entries[i].key == entries[i - 1].key)
       throw std::logic_error("catalogue: the same shape appears twice");
