@@ -303,10 +303,12 @@ private:
     for (const auto& [r, c] : {std::pair{int(d.row), int(d.col)}, std::pair{r2, c2}}) {
       rows_[std::size_t(r) + 1] ^= detail::Line{1} << c;
       cols_[std::size_t(c) + 1] ^= detail::Line{1} << r;
-      toggle_keys(r, c);
     }
-    for (int i = 0; i < images_; ++i)
-      keys_[std::size_t(i)] ^= HORIZONTAL_TO_MOVE;
+    // Both cells and the side to move in one pass over the image keys (as key_after does).
+    const auto& a = tables_->cell_keys[cell_index(d.row, d.col)];
+    const auto& b = tables_->cell_keys[cell_index(r2, c2)];
+    for (std::size_t i = 0; i < keys_.size(); ++i) // all 8: the words of unused images are never read
+      keys_[i] ^= a[i] ^ b[i] ^ HORIZONTAL_TO_MOVE;
   }
 
   // The key of the class of images: the least image key, then mixed. The least of four or eight
