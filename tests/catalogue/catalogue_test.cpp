@@ -306,6 +306,19 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
     std::memcpy(shape + 20, &stop, 4);
   });
   const std::string bin_outcome = tampered([](char* shape) { shape[37] = 9; });
+  // The value's game index (after the key) past the last game.
+  const std::string bin_ref = tampered([](char* shape) {
+    const std::uint32_t past = 0x7fff'ffff;
+    std::memcpy(shape + 16, &past, 4);
+  });
+  // One shape more in the header (outside the checksum) than the file holds.
+  std::string bin_count = bin;
+  {
+    std::uint64_t shapes = 0;
+    std::memcpy(&shapes, bin_count.data() + 16, 8);
+    ++shapes;
+    std::memcpy(bin_count.data() + 16, &shapes, 8);
+  }
   const std::vector<std::pair<std::string, std::string>> bin_rows = {
       {bin_key, "malformed key"},
       {bin_flipped, "checksum mismatch"},
@@ -313,6 +326,8 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
       {bin.substr(0, 20), "bad magic"},
       {bin_version, "unsupported catalogue version 7"},
       {bin_outcome, "disagree with its value"},
+      {bin_ref, "shape 0 refers to game 2147483647"},
+      {bin_count, "unexpected end of file"},
   };
   for (const auto& [bytes, message] : bin_rows) {
     CAPTURE(message);
