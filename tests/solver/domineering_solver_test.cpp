@@ -276,8 +276,9 @@ TEST_CASE("move scores are the change in most and safe moves, recounted from scr
 
 TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solver]") {
   // The search reads only the first move until it asks for the rest (OrderedMoves): the first
-  // must be the sorted list's first whether or not the rest is ever sorted, and after
-  // order_all() the whole list must be the sorted one, or the bench signature would move.
+  // must be the sorted list's first whether or not the rest is ever sorted, after order_first(k)
+  // the first k, and after order_all() the whole list must be the sorted one, or the bench
+  // signature would move.
   std::mt19937 rng(20261130);
   for (int trial = 0; trial < 400; ++trial) {
     const Board b = random_board(rng, 2 + int(rng() % 9), 2 + int(rng() % 9), int(rng() % 50));
@@ -293,6 +294,15 @@ TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solv
       CHECK(lazy.begin()[0] == sorted.begin()[0]);
       lazy.order_all();
       CHECK(std::equal(sorted.begin(), sorted.end(), lazy.begin()));
+      // Ordered a few at a time (as the peek does), then the rest: the same at every step.
+      solver::OrderedMoves<solver::DomineeringPosition> stepwise(p);
+      const std::size_t k = 1 + rng() % sorted.size();
+      for (std::size_t i = 1; i <= k; ++i) {
+        stepwise.order_first(i);
+        CHECK(std::equal(sorted.begin(), sorted.begin() + std::ptrdiff_t(i), stepwise.begin()));
+      }
+      stepwise.order_all();
+      CHECK(std::equal(sorted.begin(), sorted.end(), stepwise.begin()));
     }
   }
 }

@@ -406,11 +406,12 @@ private:
       return {};
     if (std::optional<Decision> d = hooks_.lost_after(g, moves.begin()[0]))
       return {0, d};
-    moves.order_all();
     const std::size_t n = std::min(PEEK_MOVES, moves.size());
-    for (std::size_t i = 1; i < n; ++i)
+    for (std::size_t i = 1; i < n; ++i) {
+      moves.order_first(i + 1);
       if (std::optional<Decision> d = hooks_.lost_after(g, moves.begin()[i]))
         return {i, d};
+    }
     return {};
   }
 
