@@ -169,7 +169,9 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default 14)");
   cmd->add_option("--cgt-cells", a.cgt_cells,
                   "CGT values are tried only at positions with at most this many cells a domino can still cover (default 40)");
-  cmd->add_option("--component-entries", a.component_entries, "Entries of the component cache, all threads together");
+  auto* component_entries = cmd->add_option("--component-entries", a.component_entries,
+                                             "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
+                                             "doubling every two more, at most 16,384)");
   cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
@@ -181,7 +183,7 @@ void add_solve_command(CLI::App& app) {
                 "Also print where the nodes went, ply by ply: settled by the table, decided without a search, expanded, "
                 "cut at the first child tried, and the nodes spent on children tried before the one that cut (JSON: \"profile\")");
   cmd->add_flag("--json", a.json, "Print one JSON object");
-  cmd->callback([tt_mb] {
+  cmd->callback([tt_mb, component_entries] {
     const domineering::Board board = domineering::Board::parse(a.board);
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
       throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
@@ -212,7 +214,8 @@ void add_solve_command(CLI::App& app) {
     o.profile = a.profile;
     o.endgame.exact_cells = a.exact_cells;
     o.endgame.attempt_cells = a.cgt_cells;
-    o.endgame.component_entries = a.component_entries;
+    o.endgame.component_entries =
+        component_entries->count() > 0 ? a.component_entries : solver::default_component_entries(board.empty_cells());
     interrupted.store(false);
     o.interrupt = &interrupted;
     solver::DomineeringSolver s(cat, o);

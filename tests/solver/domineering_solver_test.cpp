@@ -220,6 +220,16 @@ TEST_CASE("the default table grows with the empty cells, from 4 MiB to 256", "[s
   }
 }
 
+TEST_CASE("the default component cache grows with the empty cells from 2048 entries to 16384", "[solver]") {
+  // empty cells, entries
+  static const int rows[][2] = {{0, 2048},   {36, 2048},  {63, 2048},  {64, 2048},  {65, 4096},  {66, 4096},
+                                {67, 8192},  {68, 8192},  {69, 16384}, {72, 16384}, {81, 16384}, {256, 16384}};
+  for (const auto& row : rows) {
+    CAPTURE(row[0]);
+    CHECK(solver::default_component_entries(row[0]) == std::size_t(row[1]));
+  }
+}
+
 TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
   // lines, line length, value of the first placement of the second line (Obsequi's best, 126,
   // once the board has a second line from the edge, else the edge group's first, 29)
