@@ -95,6 +95,22 @@ ShapeKey least_reflection(const Shape& s) {
   return s.height * s.width <= 64 ? least_reflection<std::uint64_t>(s) : least_reflection<Cells128>(s);
 }
 
+template <class W>
+KeyFacts key_facts_of(W cells, const ShapeKey& k, int h, int w) {
+  KeyFacts f;
+  const W turned = reverse_cells(cells, h * w);
+  f.least_reflection = std::min({key_of(flip_rows(cells, h, w), h, w), key_of(turned, h, w), key_of(flip_rows(turned, h, w), h, w)}) >= k;
+  f.connected = cells != 0 && connected_cells(cells, h, w);
+  W last = 0; // the last column of every row
+  for (int r = 0; r < h; ++r)
+    last |= W(1) << (r * w + w - 1);
+  const auto popcount = [](W x) { return std::popcount(std::uint64_t(x)) + (sizeof(W) > 8 ? std::popcount(std::uint64_t(x >> 32 >> 32)) : 0); };
+  f.cells = popcount(cells);
+  f.left_moves = popcount(cells & (cells >> w));
+  f.right_moves = popcount(cells & (cells >> 1) & ~last);
+  return f;
+}
+
 } // namespace
 
 Shape Shape::normalised(const RowBits* rows, int count) {
@@ -238,6 +254,16 @@ Shape unpack(const ShapeKey& k) {
     bit += s.width;
   }
   return s;
+}
+
+KeyFacts key_facts(const ShapeKey& k) {
+  assert(is_well_formed(k));
+  const int h = int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1;
+  const int w = int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1;
+  if (h * w <= 64)
+    return key_facts_of<std::uint64_t>(k.lo, k, h, w);
+  const Cells128 header_free = (Cells128(k.hi & ((std::uint64_t{1} << (KEY_HEIGHT_SHIFT - 64)) - 1)) << 64) | k.lo;
+  return key_facts_of<Cells128>(header_free, k, h, w);
 }
 
 std::optional<CanonicalKey> canonical_key(const Shape& s, bool with_transpose) {

@@ -144,7 +144,7 @@ TEST_CASE("connectivity and canonical keys agree with cell-by-cell references", 
   // with the canonical key wherever the box fits a key: sparse boxes are mostly in pieces, dense
   // ones mostly whole.
   std::mt19937 rng(71);
-  int whole = 0, broken = 0;
+  int whole = 0, broken = 0, least_reflections = 0;
   for (int i = 0; i < 20000; ++i) {
     Shape s;
     s.height = 1 + int(rng() % 16);
@@ -168,7 +168,17 @@ TEST_CASE("connectivity and canonical keys agree with cell-by-cell references", 
     REQUIRE(k);
     CHECK(k->key == expected.key);
     CHECK(k->negated == expected.negated);
+    // The catalogue reader's facts, from the key as it lies, against the shape's own answers.
+    const domineering::ShapeKey own = *domineering::pack(s);
+    const domineering::KeyFacts f = domineering::key_facts(own);
+    CHECK(f.connected == connected);
+    CHECK(f.least_reflection == (domineering::canonical_key(s, false)->key == own));
+    CHECK(f.cells == s.cells());
+    CHECK(f.left_moves == s.move_count(domineering::Side::Left));
+    CHECK(f.right_moves == s.move_count(domineering::Side::Right));
+    least_reflections += f.least_reflection;
   }
   CHECK(whole > 2000);
   CHECK(broken > 2000);
+  CHECK(least_reflections > 2000);
 }

@@ -78,4 +78,17 @@ struct CanonicalKey {
 };
 std::optional<CanonicalKey> canonical_key(const Shape& s, bool with_transpose = true);
 
+// What a catalogue reader checks of a stored key, worked out on the key's cells as they lie
+// (no Shape unpacked): whether they form one 4-connected region, whether the key is the least
+// of its four reflections (canonical_key without the transpose), the cells, and each side's
+// placements. Precondition: is_well_formed(k).
+struct KeyFacts {
+  bool connected = false;
+  bool least_reflection = false;
+  int cells = 0;
+  int left_moves = 0;  // Vertical placements
+  int right_moves = 0; // Horizontal placements
+};
+KeyFacts key_facts(const ShapeKey& k);
+
 } // namespace domineering
