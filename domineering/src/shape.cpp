@@ -18,6 +18,12 @@ RowBits reverse_bits(RowBits x, int width) {
 
 bool fits_key(const Shape& s) { return s.height > 0 && s.height * s.width <= KEY_CELL_BITS; }
 
+// A key's box, from its header (any key: callers check the box before trusting it).
+int key_height(const ShapeKey& k) { return int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1; }
+int key_width(const ShapeKey& k) { return int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1; }
+// The cell bits of a key's high word.
+constexpr std::uint64_t HI_CELLS = (std::uint64_t{1} << (KEY_HEIGHT_SHIFT - 64)) - 1;
+
 // A shape's cells as one word W (64 or 128 bits), laid out as a key's cells (row-major, stride
 // width): the catalogue's load checks every shape's connectivity and reflections, and word
 // operations on the whole shape are several times cheaper there than a loop over its rows per
@@ -83,23 +89,23 @@ ShapeKey key_of(W cells, int h, int w) {
   return k;
 }
 
-// The least of the keys of s's four reflections (s fits a key).
+// The least of the keys of the four reflections of an h x w box's cells.
 template <class W>
-ShapeKey least_reflection(const Shape& s) {
-  const int h = s.height, w = s.width;
-  const W cells = cells_of<W>(s), turned = reverse_cells(cells, h * w);
+ShapeKey least_reflection(W cells, int h, int w) {
+  const W turned = reverse_cells(cells, h * w);
   return std::min({key_of(cells, h, w), key_of(flip_rows(cells, h, w), h, w), key_of(turned, h, w), key_of(flip_rows(turned, h, w), h, w)});
 }
 
+// The same for a shape that fits a key.
 ShapeKey least_reflection(const Shape& s) {
-  return s.height * s.width <= 64 ? least_reflection<std::uint64_t>(s) : least_reflection<Cells128>(s);
+  return s.height * s.width <= 64 ? least_reflection(cells_of<std::uint64_t>(s), s.height, s.width)
+                                  : least_reflection(cells_of<Cells128>(s), s.height, s.width);
 }
 
 template <class W>
 KeyFacts key_facts_of(W cells, const ShapeKey& k, int h, int w) {
   KeyFacts f;
-  const W turned = reverse_cells(cells, h * w);
-  f.least_reflection = std::min({key_of(flip_rows(cells, h, w), h, w), key_of(turned, h, w), key_of(flip_rows(turned, h, w), h, w)}) >= k;
+  f.least_reflection = least_reflection(cells, h, w) == k;
   f.connected = cells != 0 && connected_cells(cells, h, w);
   W last = 0; // the last column of every row
   for (int r = 0; r < h; ++r)
@@ -222,13 +228,11 @@ std::optional<ShapeKey> pack(const Shape& s) {
 }
 
 bool is_well_formed(const ShapeKey& k) {
-  const int height = int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1;
-  const int width = int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1;
-  const int used = height * width;
+  const int used = key_height(k) * key_width(k);
   if (used > KEY_CELL_BITS)
     return false;
   // Bits between the last cell and the header must be clear.
-  const std::uint64_t hi_cells = k.hi & ((std::uint64_t{1} << (KEY_HEIGHT_SHIFT - 64)) - 1);
+  const std::uint64_t hi_cells = k.hi & HI_CELLS;
   if (used >= 64)
     return (hi_cells >> (used - 64)) == 0;
   return hi_cells == 0 && (k.lo >> used) == 0;
@@ -237,8 +241,8 @@ bool is_well_formed(const ShapeKey& k) {
 Shape unpack(const ShapeKey& k) {
   assert(is_well_formed(k));
   Shape s;
-  s.height = int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1;
-  s.width = int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1;
+  s.height = key_height(k);
+  s.width = key_width(k);
   const std::uint64_t mask = (std::uint64_t{1} << s.width) - 1;
   int bit = 0;
   for (int r = 0; r < s.height; ++r) {
@@ -258,12 +262,10 @@ Shape unpack(const ShapeKey& k) {
 
 KeyFacts key_facts(const ShapeKey& k) {
   assert(is_well_formed(k));
-  const int h = int((k.hi >> (KEY_HEIGHT_SHIFT - 64)) & 31) + 1;
-  const int w = int((k.hi >> (KEY_WIDTH_SHIFT - 64)) & 31) + 1;
+  const int h = key_height(k), w = key_width(k);
   if (h * w <= 64)
     return key_facts_of<std::uint64_t>(k.lo, k, h, w);
-  const Cells128 header_free = (Cells128(k.hi & ((std::uint64_t{1} << (KEY_HEIGHT_SHIFT - 64)) - 1)) << 64) | k.lo;
-  return key_facts_of<Cells128>(header_free, k, h, w);
+  return key_facts_of<Cells128>((Cells128(k.hi & HI_CELLS) << 64) | k.lo, k, h, w);
 }
 
 std::optional<CanonicalKey> canonical_key(const Shape& s, bool with_transpose) {
