@@ -46,6 +46,15 @@ inline constexpr int SPLIT_PLIES = 8;
 // for a task.
 inline constexpr int MIN_SPLIT_CELLS = 24;
 
+// A default size that grows with the board: `base` up to `small` empty cells, doubling every
+// `step` cells more (a part step counts), at most `cap`.
+constexpr std::size_t grown_with_cells(int empty_cells, int small, int step, std::size_t base, std::size_t cap) {
+  if (empty_cells <= small)
+    return base;
+  const int doublings = (empty_cells - small + step - 1) / step;
+  return doublings >= 32 || (base << doublings) >= cap ? cap : base << doublings;
+}
+
 // The table size `solve` uses when none is given: 4 MiB up to 52 empty cells, doubling every
 // four cells more, at most 256 MiB (7x9 and 8x8, 63 and 64 cells: 32 MiB; 8x9: 128). A search
 // stores about one 8-byte entry a node (Vertical first, one thread: 7x7 19 thousand, 6x10 348
@@ -57,13 +66,7 @@ inline constexpr int MIN_SPLIT_CELLS = 24;
 // more nodes); 8x9 256 MiB 6.26 to 6.54, 128 MiB 6.12, 64 MiB 6.01 to 6.12 (4, 539 and 30,804
 // evictions). Large boards keep the cap: 7x12 with 128 MiB made 365 million nodes, with 1 GiB
 // 281 million (README), so the cap is not lowered.
-constexpr std::size_t default_table_mib(int empty_cells) {
-  constexpr int SMALL = 52;
-  if (empty_cells <= SMALL)
-    return 4;
-  const int doublings = (empty_cells - SMALL + 3) / 4;
-  return doublings >= 6 ? 256 : std::size_t{4} << doublings;
-}
+constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cells(empty_cells, 52, 4, 4, 256); }
 
 // The component cache's entries (all threads together) when none are given: 2,048 up to 64
 // empty cells, doubling every two cells more, at most 16,384. The cache's tuner keeps a bank of
@@ -73,13 +76,7 @@ constexpr std::size_t default_table_mib(int empty_cells) {
 // 8x8, one thread, five runs each in turn: 16,384 entries 0.66-0.67 s of CPU (one run 0.95)
 // and 100 MB, 2,048 entries 0.63-0.64 s (one run 0.75) and 61 MB. 9x9 made 98 million lookups
 // with 16,384 entries and re-evaluated 771 thousand values, so larger boards keep that size.
-constexpr std::size_t default_component_entries(int empty_cells) {
-  constexpr int SMALL = 64;
-  if (empty_cells <= SMALL)
-    return 2048;
-  const int doublings = (empty_cells - SMALL + 1) / 2;
-  return doublings >= 3 ? 16384 : std::size_t{2048} << doublings;
-}
+constexpr std::size_t default_component_entries(int empty_cells) { return grown_with_cells(empty_cells, 64, 2, 2048, 16384); }
 
 struct SolveOptions {
   int threads = 1;
