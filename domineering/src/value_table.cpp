@@ -152,14 +152,7 @@ thread_local ShapeMemo raw_cache(16);
 cgt::GameId ValueTable::value(const Shape& region) {
   if (region.height == 0)
     return cgt::ZERO;
-  const auto raw = pack(region);
-  if (raw)
-    if (const auto v = raw_cache.find(*raw))
-      return *v;
-  const cgt::GameId v = value_uncached(region);
-  if (raw)
-    raw_cache.store(*raw, v);
-  return v;
+  return raw_cache.value(region, [this](const Shape& r) { return value_uncached(r); }).value;
 }
 
 cgt::GameId ValueTable::value_uncached(const Shape& region) {

@@ -46,16 +46,9 @@ EndgameHooks::EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& 
 cgt::GameId EndgameHooks::region_value(const Shape& region) {
   // A region whose bounding box is too large for a key (only with a large --exact-cells) is
   // valued without the recent ones or the component cache.
-  const auto placed = domineering::pack(region);
-  if (!placed)
-    return catalogue_or_component_value(region);
-  if (const auto v = recent_.find(*placed)) {
-    ++counters_.recent_hits;
-    return *v;
-  }
-  const cgt::GameId g = catalogue_or_component_value(region);
-  recent_.store(*placed, g);
-  return g;
+  const auto answer = recent_.value(region, [this](const Shape& r) { return catalogue_or_component_value(r); });
+  counters_.recent_hits += answer.hit;
+  return answer.value;
 }
 
 cgt::GameId EndgameHooks::catalogue_or_component_value(const Shape& region) {

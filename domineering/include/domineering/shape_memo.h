@@ -29,6 +29,24 @@ public:
   }
   void store(const ShapeKey& k, cgt::GameId value) { slot(k) = Slot{k, cgt::raw(value)}; }
 
+  // The value of `region` with this memo in front of compute(region): the memo's (hit), else
+  // computed and kept. A region whose box is too large for a key is computed every time.
+  struct Answer {
+    cgt::GameId value;
+    bool hit;
+  };
+  template <class Compute>
+  Answer value(const Shape& region, Compute&& compute) {
+    const std::optional<ShapeKey> k = pack(region);
+    if (k)
+      if (const std::optional<cgt::GameId> v = find(*k))
+        return {*v, true};
+    const cgt::GameId v = compute(region);
+    if (k)
+      store(*k, v);
+    return {v, false};
+  }
+
 private:
   struct Slot {
     ShapeKey key{~std::uint64_t{0}, ~std::uint64_t{0}}; // no shape packs to all ones
