@@ -96,14 +96,16 @@ public:
     pos_ = 8;
     const auto version = get<std::uint32_t>();
     if (version != BINARY_VERSION)
-      fail(8, fmt::format("unsupported catalogue version {} (this program reads version {})", version, BINARY_VERSION));
+      fail(8, fmt::format("unsupported catalogue version {} (this program reads version {}; build the file again with "
+                          "`domineering catalogue build`)",
+                          version, BINARY_VERSION));
     const auto max_cells = get<std::uint32_t>();
     const auto shapes = get<std::uint64_t>();
     const auto games = get<std::uint64_t>();
     const auto checksum = get<std::uint64_t>();
     if (max_cells < 1 || max_cells > 255)
       fail(12, fmt::format("max_cells {} out of range", max_cells));
-    const std::uint64_t actual = fnv1a64(b_.substr(HEADER_BYTES));
+    const std::uint64_t actual = binary_checksum(b_.substr(HEADER_BYTES));
     if (actual != checksum)
       fail(32, fmt::format("checksum mismatch: the file says {:016x} but its body hashes to {:016x} (corrupt or truncated file)", checksum, actual));
     // Every game takes at least 9 bytes and every shape ENTRY_BYTES: refuse counts the file
@@ -278,6 +280,24 @@ private:
 
 } // namespace
 
+std::uint64_t binary_checksum(std::string_view body) {
+  constexpr std::uint64_t PRIME = 0x100000001b3ULL; // FNV's 64-bit prime
+  std::uint64_t h = 0xcbf29ce484222325ULL;          // and offset basis
+  const auto step = [&h](std::uint64_t word) {
+    h = (h ^ word) * PRIME;
+    h ^= h >> 29;
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= body.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, body.data() + i, 8);
+    step(word);
+  }
+  for (; i < body.size(); ++i)
+    step(static_cast<unsigned char>(body[i]));
+  return h;
+}
+
 std::string to_binary(const Catalogue& c) {
   Writer w;
   std::string entries;
@@ -297,7 +317,7 @@ std::string to_binary(const Catalogue& c) {
   put<std::uint32_t>(out, std::uint32_t(c.max_cells()));
   put<std::uint64_t>(out, c.size());
   put<std::uint64_t>(out, w.index_.size());
-  put<std::uint64_t>(out, fnv1a64(body));
+  put<std::uint64_t>(out, binary_checksum(body));
   return out + body;
 }
 

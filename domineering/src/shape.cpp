@@ -89,11 +89,14 @@ ShapeKey key_of(W cells, int h, int w) {
   return k;
 }
 
-// The least of the keys of the four reflections of an h x w box's cells.
+// The least of the keys of the four reflections of an h x w box's cells. The mirror image
+// (columns reversed) is the half turn of the rows reversed: a bit reversal instead of a second
+// loop over the rows.
 template <class W>
 ShapeKey least_reflection(W cells, int h, int w) {
-  const W turned = reverse_cells(cells, h * w);
-  return std::min({key_of(cells, h, w), key_of(flip_rows(cells, h, w), h, w), key_of(turned, h, w), key_of(flip_rows(turned, h, w), h, w)});
+  const W flipped = flip_rows(cells, h, w);
+  return std::min({key_of(cells, h, w), key_of(flipped, h, w), key_of(reverse_cells(cells, h * w), h, w),
+                   key_of(reverse_cells(flipped, h * w), h, w)});
 }
 
 // The same for a shape that fits a key.

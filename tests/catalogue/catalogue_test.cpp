@@ -279,6 +279,14 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   bin_flipped[bin.size() / 2] ^= 0x10;
   std::string bin_version = bin;
   bin_version[8] = 7;
+  // A file of the first version, whose checksum was FNV-1a a byte at a time: refused with the
+  // way out.
+  std::string bin_v1 = bin;
+  bin_v1[8] = 1;
+  {
+    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(bin_v1).substr(40));
+    std::memcpy(bin_v1.data() + 32, &sum, 8);
+  }
   // The shapes, 42 bytes each and key first, end the file: the first shape's bytes, tampered,
   // with the checksum fixed so that the checks behind it are reached.
   const std::size_t at = bin.size() - eight().size() * 42;
@@ -287,7 +295,7 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   const auto tampered = [&](const std::function<void(char*)>& change) {
     std::string t = bin;
     change(t.data() + at);
-    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(t).substr(40));
+    const std::uint64_t sum = catalogue::binary_checksum(std::string_view(t).substr(40));
     std::memcpy(t.data() + 32, &sum, 8);
     return t;
   };
@@ -325,6 +333,7 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
       {bin.substr(0, bin.size() - 7), "checksum mismatch"},
       {bin.substr(0, 20), "bad magic"},
       {bin_version, "unsupported catalogue version 7"},
+      {bin_v1, "unsupported catalogue version 1 (this program reads version 2; build the file again"},
       {bin_outcome, "disagree with its value"},
       {bin_ref, "shape 0 refers to game 2147483647"},
       {bin_count, "unexpected end of file"},
@@ -342,6 +351,33 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   CHECK(values_only.entries()[0].left_stop != eight().entries()[0].left_stop);
   for (std::size_t i = 0; i < eight().size(); ++i)
     CHECK(values_only.entries()[i].value == eight().entries()[i].value);
+}
+
+TEST_CASE("the binary checksum changes with any one byte and with the length", "[catalogue]") {
+  // Every byte of the 8-cell catalogue's binary body, in turn, changed in one bit (each of the
+  // eight in turn) or to every other value at a few places, and the body cut short by 1 to 9
+  // bytes: no change leaves the sum as it was.
+  const std::string bin = catalogue::to_binary(eight());
+  const std::string_view body = std::string_view(bin).substr(40);
+  const std::uint64_t sum = catalogue::binary_checksum(body);
+  std::string changed(body);
+  for (std::size_t i = 0; i < changed.size(); ++i) {
+    const char kept = changed[i];
+    changed[i] = char(kept ^ (1 << (i % 8)));
+    REQUIRE(catalogue::binary_checksum(changed) != sum);
+    changed[i] = kept;
+  }
+  for (const std::size_t i : {std::size_t{0}, std::size_t{7}, std::size_t{8}, changed.size() / 2, changed.size() - 1}) {
+    const char kept = changed[i];
+    for (int v = 0; v < 256; ++v) {
+      changed[i] = char(v);
+      if (changed[i] != kept)
+        REQUIRE(catalogue::binary_checksum(changed) != sum);
+    }
+    changed[i] = kept;
+  }
+  for (std::size_t cut = 1; cut <= 9; ++cut)
+    CHECK(catalogue::binary_checksum(body.substr(0, body.size() - cut)) != sum);
 }
 
 TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalogue]") {

@@ -162,7 +162,7 @@ void check_catalogue_binary(std::string_view bytes) {
     return;
   std::string b(bytes);
   if (b.size() >= 40) {
-    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(b).substr(40));
+    const std::uint64_t sum = catalogue::binary_checksum(std::string_view(b).substr(40));
     std::memcpy(b.data() + 32, &sum, sizeof sum);
   }
   check_loaded([&] { return catalogue::from_binary(b, "fuzz"); });

@@ -4,7 +4,7 @@
 //          12   u32      max_cells
 //          16   u64      shapes
 //          24   u64      games: distinct games the file defines
-//          32   u64      checksum: FNV-1a 64 of every byte from offset 40 to the end
+//          32   u64      checksum: binary_checksum() of every byte from offset 40 to the end
 //          40   games, children before parents; each is
 //                 u8 kind = 0, i64 num, u8 exp, i32 ups, u32 nim   x + ups.^ + *nim, x = num/2^exp
 //                 u8 kind = 1, u32 nl, u32 nr, (nl + nr) x u32     options, as earlier game indices
@@ -18,11 +18,14 @@
 
 #include "catalogue/catalogue.h"
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace catalogue {
 
-inline constexpr std::uint32_t BINARY_VERSION = 1;
+// Version 2 changed only the checksum (version 1: FNV-1a 64 a byte at a time).
+inline constexpr std::uint32_t BINARY_VERSION = 2;
 inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 
 // How much of a file the reader checks. `full`: everything above. `values`: everything but the
@@ -30,6 +33,13 @@ inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 // still be numbers defined in it, and the outcome one of the four): for a reader that only looks
 // up values (the solver), since working the thermographs out again was most of the load time.
 enum class Check { full, values };
+
+// FNV-1a's step on 64-bit little-endian words (the last partial word a byte at a time), each
+// product folded down by a shift so that every bit of the body reaches the low bits as well.
+// Both steps are bijections of the running sum, so a change to any one word always changes it.
+// A step per eight bytes: FNV-1a a byte at a time, a chain of multiplies each waiting for the
+// one before, was a fifth of the 12-cell catalogue's load.
+std::uint64_t binary_checksum(std::string_view body);
 
 std::string to_binary(const Catalogue& c);
 void write_binary_file(const Catalogue& c, const std::string& path); // atomic
