@@ -39,12 +39,19 @@ W cells_of(const Shape& s) {
   return x;
 }
 
-// A flood from the lowest cell, one step in all four directions at a time.
+// Column 0 of every row of an h x w box.
 template <class W>
-bool connected_cells(W cells, int h, int w) {
-  W first = 0; // column 0 of every row
+W first_column(int h, int w) {
+  W first = 0;
   for (int r = 0; r < h; ++r)
     first |= W(1) << (r * w);
+  return first;
+}
+
+// A flood from the lowest cell, one step in all four directions at a time. `first`:
+// first_column(h, w).
+template <class W>
+bool connected_cells(W cells, int w, W first) {
   const W not_first = ~first, not_last = ~(first << (w - 1));
   W seen = cells & (~cells + 1);
   for (;;) {
@@ -109,10 +116,9 @@ template <class W>
 KeyFacts key_facts_of(W cells, const ShapeKey& k, int h, int w) {
   KeyFacts f;
   f.least_reflection = least_reflection(cells, h, w) == k;
-  f.connected = cells != 0 && connected_cells(cells, h, w);
-  W last = 0; // the last column of every row
-  for (int r = 0; r < h; ++r)
-    last |= W(1) << (r * w + w - 1);
+  const W first = first_column<W>(h, w);
+  f.connected = cells != 0 && connected_cells(cells, w, first);
+  const W last = first << (w - 1);
   const auto popcount = [](W x) { return std::popcount(std::uint64_t(x)) + (sizeof(W) > 8 ? std::popcount(std::uint64_t(x >> 32 >> 32)) : 0); };
   f.cells = popcount(cells);
   f.left_moves = popcount(cells & (cells >> w));
@@ -156,8 +162,8 @@ bool Shape::is_connected() const {
   for (int r = 0; r < height; ++r)
     all |= rows[std::size_t(r)];
   if (height * width <= 128 && width > 0 && width < 32 && (all >> width) == 0)
-    return height * width <= 64 ? connected_cells(cells_of<std::uint64_t>(*this), height, width)
-                                : connected_cells(cells_of<Cells128>(*this), height, width);
+    return height * width <= 64 ? connected_cells(cells_of<std::uint64_t>(*this), width, first_column<std::uint64_t>(height, width))
+                                : connected_cells(cells_of<Cells128>(*this), width, first_column<Cells128>(height, width));
   // Larger boxes: a flood a row at a time.
   std::array<RowBits, MAX_SIDE> seen{};
   int first = 0;
