@@ -14,7 +14,9 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -132,8 +134,8 @@ struct SolveArgs {
   int threads = 0;
   std::size_t tt_mb = 256;
   std::string catalogue_file;
-  int exact_cells = solver::EndgameOptions{}.exact_cells;
-  int cgt_cells = solver::EndgameOptions{}.attempt_cells;
+  int exact_cells = 0;
+  int cgt_cells = 0;
   std::size_t component_entries = solver::EndgameOptions{}.component_entries;
   bool no_table = false;
   bool no_bounds = false;
@@ -145,6 +147,27 @@ struct SolveArgs {
 };
 
 int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
+
+// The catalogue in `file`, or the default one of shapes up to `cells` cells. Beyond 13 cells the
+// default one takes seconds to load and up to a minute to build the first time, so the load and
+// the build are shown on stderr.
+catalogue::Catalogue solver_catalogue(const std::string& file, int cells) {
+  if (!file.empty() || cells <= 13)
+    return catalogue::load_catalogue(file, cells, catalogue::Check::values);
+  const std::string cached = catalogue::default_cache_path(cells);
+  Progress progress;
+  if (std::filesystem::exists(cached))
+    progress.update(fmt::format("loading the catalogue of shapes up to {} cells from {}", cells, cached));
+  const auto start = std::chrono::steady_clock::now();
+  catalogue::Catalogue c = catalogue::load_catalogue("", cells, catalogue::Check::values, [&](const catalogue::BuildProgress& p) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.update(fmt::format("building the catalogue of shapes up to {} cells for this board's endgame, once (about a minute on 2 "
+                                "cores, 2.5 GB at the peak; cached in {}): size {}, {}/{} shapes, {:.1f} s",
+                                cells, cached, p.cells, p.done, p.total, s));
+  });
+  progress.finish();
+  return c;
+}
 
 } // namespace
 
@@ -164,11 +187,24 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
   auto* tt_mb = cmd->add_option("--tt-mb", a.tt_mb,
                                 "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 256; 32 for 8x8)");
-  cmd->add_option("--catalogue", a.catalogue_file, "Catalogue file (default: every shape up to 12 cells, built once and cached). Loaded with its checksum, shapes and "
-                  "values checked, but not the stops, mean and temperature worked out again: `catalogue check` does that");
-  cmd->add_option("--exact-cells", a.exact_cells, "Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default 14)");
-  cmd->add_option("--cgt-cells", a.cgt_cells,
-                  "CGT values are tried only at positions with at most this many cells a domino can still cover (default 40)");
+  cmd->add_option("--catalogue", a.catalogue_file,
+                  fmt::format("Catalogue file (default: every shape up to {} cells, or up to {} from {} empty cells on; built once and cached, "
+                              "the larger in about a minute). Loaded with its checksum, shapes and values checked, but not the stops, mean and "
+                              "temperature worked out again: `catalogue check` does that",
+                              solver::default_endgame(0).catalogue_cells, solver::default_endgame(solver::LARGE_ENDGAME_CELLS).catalogue_cells,
+                              solver::LARGE_ENDGAME_CELLS));
+  auto* exact_cells = cmd->add_option(
+      "--exact-cells", a.exact_cells,
+      fmt::format("Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default {}, "
+                  "or {} from {} empty cells on)",
+                  solver::default_endgame(0).exact_cells, solver::default_endgame(solver::LARGE_ENDGAME_CELLS).exact_cells,
+                  solver::LARGE_ENDGAME_CELLS));
+  auto* cgt_cells = cmd->add_option(
+      "--cgt-cells", a.cgt_cells,
+      fmt::format("CGT values are tried only at positions with at most this many cells a domino can still cover (default {}, or {} from {} "
+                  "empty cells on)",
+                  solver::default_endgame(0).attempt_cells, solver::default_endgame(solver::LARGE_ENDGAME_CELLS).attempt_cells,
+                  solver::LARGE_ENDGAME_CELLS));
   auto* component_entries = cmd->add_option("--component-entries", a.component_entries,
                                              "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
                                              "doubling every two more, at most 16,384)");
@@ -183,11 +219,16 @@ void add_solve_command(CLI::App& app) {
                 "Also print where the nodes went, ply by ply: settled by the table, decided without a search, expanded, "
                 "cut at the first child tried, and the nodes spent on children tried before the one that cut (JSON: \"profile\")");
   cmd->add_flag("--json", a.json, "Print one JSON object");
-  cmd->callback([tt_mb, component_entries] {
+  cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells] {
     const domineering::Board board = domineering::Board::parse(a.board);
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
       throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
                                         solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
+    const solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
+    if (exact_cells->count() == 0)
+      a.exact_cells = endgame.exact_cells;
+    if (cgt_cells->count() == 0)
+      a.cgt_cells = endgame.attempt_cells;
     if (a.exact_cells < 0 || a.exact_cells > 40)
       throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
     if (a.cgt_cells < 0 || a.cgt_cells > solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE)
@@ -196,14 +237,12 @@ void add_solve_command(CLI::App& app) {
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     if (a.tt_mb == 0 && !a.no_table)
       throw cgt::InputError("--tt-mb must be at least 1 (or use --no-table)");
-    // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (a
-    // tenth of a second, or its build on first use). A file named by --catalogue is still read,
-    // so that a bad one is reported. The solver only looks values up: their stops, mean and
-    // temperature are not worked out again (catalogue::Check::values).
+    // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (from a
+    // tenth of a second to seconds, or its build on first use). A file named by --catalogue is
+    // still read, so that a bad one is reported. The solver only looks values up: their stops,
+    // mean and temperature are not worked out again (catalogue::Check::values).
     const catalogue::Catalogue cat =
-        a.no_cgt && a.catalogue_file.empty()
-            ? catalogue::Catalogue{}
-            : catalogue::load_catalogue(a.catalogue_file, catalogue::SOLVER_MAX_CELLS, catalogue::Check::values);
+        a.no_cgt && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
     solver::SolveOptions o;
     o.threads = a.threads == 0 ? default_threads() : a.threads;
     o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
@@ -265,6 +304,9 @@ void add_solve_command(CLI::App& app) {
       out["board"] = board.text();
       out["threads"] = o.threads;
       out["tt_mib"] = o.table_mib;
+      out["catalogue_cells"] = cat.max_cells();
+      out["exact_cells"] = o.endgame.exact_cells;
+      out["cgt_cells"] = o.endgame.attempt_cells;
       if (!outcome.empty())
         out["outcome"] = outcome;
       std::uint64_t nodes = 0;
@@ -281,6 +323,10 @@ void add_solve_command(CLI::App& app) {
     } else {
       std::cout << fmt::format("board {} ({} rows x {} columns; Vertical = Left, Horizontal = Right), {} thread{}, table {} MiB\n",
                                board.text(), board.height(), board.width(), o.threads, o.threads == 1 ? "" : "s", o.table_mib);
+      if (o.endgame.cgt)
+        std::cout << fmt::format("CGT endgame: catalogue of shapes up to {} cells, regions valued up to {} cells, tried at up to {} "
+                                 "coverable cells\n",
+                                 cat.max_cells(), o.endgame.exact_cells, o.endgame.attempt_cells);
       for (const auto& r : results) {
         if (r.interrupted) {
           std::cout << fmt::format("{} first: interrupted; statistics so far:\n", orientation_name(r.first));

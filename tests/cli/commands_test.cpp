@@ -323,3 +323,41 @@ TEST_CASE("solve --no-cgt does not load or build the default catalogue", "[cli]"
   CHECK(nlohmann::json::parse(r.out)["winner"] == "vertical");
   CHECK(std::filesystem::is_empty(cache.path));
 }
+
+TEST_CASE("solve reports its CGT endgame limits, larger from 74 empty cells, and takes them from the options", "[cli]") {
+  // Boards of isolated cells: no move at all, so any size solves at once. The catalogue is
+  // named, so that a large board does not build the default 15-cell one.
+  OutDir dir;
+  const std::string file = dir.path + "/catalogue.tsv";
+  REQUIRE(run("catalogue build --max-cells 4 --out " + shell_quote(file)).code == 0);
+  const auto isolated = [](int rows, int cols) {
+    std::string text;
+    for (int r = 0; r < rows; ++r) {
+      if (r > 0)
+        text += '/';
+      for (int c = 0; c < cols; ++c)
+        text += (r + c) % 2 == 0 ? '.' : '#';
+    }
+    return text;
+  };
+  // board (empty cells), extra options, exact cells, coverable cells
+  static const struct Row {
+    int rows, cols;
+    const char* options;
+    int exact, cgt;
+  } rows[] = {{12, 12, "", 14, 40},               // 72 empty cells
+              {10, 15, "", 15, 48},               // 75
+              {16, 16, "", 15, 48},               // 128
+              {10, 15, "--exact-cells 9", 9, 48}, // an option wins over the default
+              {10, 15, "--cgt-cells 20", 15, 20}};
+  for (const Row& row : rows) {
+    CAPTURE(row.rows, row.cols, row.options);
+    const Run r = run("solve " + isolated(row.rows, row.cols) + " --first vertical --catalogue " + shell_quote(file) + " " + row.options + " --json");
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["winner"] == "horizontal");
+    CHECK(j["catalogue_cells"] == 4);
+    CHECK(j["exact_cells"] == row.exact);
+    CHECK(j["cgt_cells"] == row.cgt);
+  }
+}

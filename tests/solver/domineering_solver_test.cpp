@@ -230,6 +230,19 @@ TEST_CASE("the default component cache grows with the empty cells from 2048 entr
   }
 }
 
+TEST_CASE("the default CGT endgame moves to the 15-cell catalogue from 74 empty cells", "[solver]") {
+  // empty cells, catalogue's shapes, exact cells, coverable cells where the split is tried
+  static const int rows[][4] = {{0, 12, 14, 40}, {64, 12, 14, 40}, {72, 12, 14, 40}, {73, 12, 14, 40},
+                                {74, 15, 15, 48}, {81, 15, 15, 48}, {256, 15, 15, 48}};
+  for (const auto& row : rows) {
+    CAPTURE(row[0]);
+    const solver::EndgameDefaults d = solver::default_endgame(row[0]);
+    CHECK(d.catalogue_cells == row[1]);
+    CHECK(d.exact_cells == row[2]);
+    CHECK(d.attempt_cells == row[3]);
+  }
+}
+
 TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
   // lines, line length, value of the first placement of the second line (Obsequi's best, 126,
   // once the board has a second line from the edge, else the edge group's first, 29)

@@ -9,6 +9,7 @@
 #include "catalogue/binary_file.h"
 #include "catalogue/catalogue.h"
 
+#include <functional>
 #include <string>
 
 namespace catalogue {
@@ -24,7 +25,9 @@ std::string default_cache_path(int max_cells = DEFAULT_MAX_CELLS);
 
 // The catalogue in `path` (errors are InputErrors naming the file), or, when path is empty, the
 // catalogue of shapes up to default_cells, from its cache file or built and cached. `check`
-// applies to binary files (binary_file.h); TSV files are always checked in full.
-Catalogue load_catalogue(const std::string& path = "", int default_cells = DEFAULT_MAX_CELLS, Check check = Check::full);
+// applies to binary files (binary_file.h); TSV files are always checked in full. A build is
+// reported to build_progress (Catalogue::build).
+Catalogue load_catalogue(const std::string& path = "", int default_cells = DEFAULT_MAX_CELLS, Check check = Check::full,
+                         const std::function<void(const BuildProgress&)>& build_progress = {});
 
 } // namespace catalogue

@@ -21,6 +21,7 @@
 #include "solver/tt_stats.h"
 
 #include "catalogue/catalogue.h"
+#include "catalogue/default_catalogue.h"
 #include "domineering/board.h"
 
 #include "cache/stats.h"
@@ -77,6 +78,33 @@ constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cel
 // and 100 MB, 2,048 entries 0.63-0.64 s (one run 0.75) and 61 MB. 9x9 made 98 million lookups
 // with 16,384 entries and re-evaluated 771 thousand values, so larger boards keep that size.
 constexpr std::size_t default_component_entries(int empty_cells) { return grown_with_cells(empty_cells, 64, 2, 2048, 16384); }
+
+// The CGT endgame `solve` uses when none is given: the size of the catalogue's largest shapes,
+// EndgameOptions::exact_cells and EndgameOptions::attempt_cells.
+struct EndgameDefaults {
+  int catalogue_cells;
+  int exact_cells;
+  int attempt_cells;
+};
+
+// From this many empty cells on, `solve` loads a catalogue of every shape up to 15 cells
+// (built once, about a minute on 2 cores and 2.5 GB at the peak, then cached: 396 MB, loaded
+// in a few seconds, 0.5 GB in memory), values regions of up to 15 cells and tries the split
+// up to 48 coverable cells. The larger endgame decides more positions, and a catalogue that
+// holds every region it values leaves the component cache nothing to do. Below, the 12-cell
+// catalogue and EndgameOptions' own limits: the boards are solved in seconds, where the load
+// alone would cost as much as it saves (8x9, 72 cells: the same nodes with 48 coverable cells).
+// Measured on the 9x9 position after V 0,1, H 1,2, V 0,7 (75 cells, Horizontal to move), one
+// thread, 1 GiB, two runs side by side each time (nodes, CPU seconds): 12-cell catalogue,
+// 14 and 40 cells 164,177,260 / 219.5; 15-cell catalogue, 15 and 48 149,694,503 / 206.4;
+// 15 and 40 157,748,373 / 205.0; 14-cell catalogue, 14 and 48 157,789,225 / 211.2.
+inline constexpr int LARGE_ENDGAME_CELLS = 74;
+
+constexpr EndgameDefaults default_endgame(int empty_cells) {
+  if (empty_cells >= LARGE_ENDGAME_CELLS)
+    return {15, 15, 48};
+  return {catalogue::SOLVER_MAX_CELLS, EndgameOptions{}.exact_cells, EndgameOptions{}.attempt_cells};
+}
 
 struct SolveOptions {
   int threads = 1;
