@@ -187,24 +187,21 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
   auto* tt_mb = cmd->add_option("--tt-mb", a.tt_mb,
                                 "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 256; 32 for 8x8)");
+  constexpr solver::EndgameDefaults small = solver::default_endgame(0), large = solver::default_endgame(solver::LARGE_ENDGAME_CELLS);
+  constexpr int from = solver::LARGE_ENDGAME_CELLS;
   cmd->add_option("--catalogue", a.catalogue_file,
                   fmt::format("Catalogue file (default: every shape up to {} cells, or up to {} from {} empty cells on; built once and cached, "
                               "the larger in about a minute). Loaded with its checksum, shapes and values checked, but not the stops, mean and "
                               "temperature worked out again: `catalogue check` does that",
-                              solver::default_endgame(0).catalogue_cells, solver::default_endgame(solver::LARGE_ENDGAME_CELLS).catalogue_cells,
-                              solver::LARGE_ENDGAME_CELLS));
-  auto* exact_cells = cmd->add_option(
-      "--exact-cells", a.exact_cells,
-      fmt::format("Regions up to this many cells are valued exactly; those beyond the catalogue go through the component cache (default {}, "
-                  "or {} from {} empty cells on)",
-                  solver::default_endgame(0).exact_cells, solver::default_endgame(solver::LARGE_ENDGAME_CELLS).exact_cells,
-                  solver::LARGE_ENDGAME_CELLS));
-  auto* cgt_cells = cmd->add_option(
-      "--cgt-cells", a.cgt_cells,
-      fmt::format("CGT values are tried only at positions with at most this many cells a domino can still cover (default {}, or {} from {} "
-                  "empty cells on)",
-                  solver::default_endgame(0).attempt_cells, solver::default_endgame(solver::LARGE_ENDGAME_CELLS).attempt_cells,
-                  solver::LARGE_ENDGAME_CELLS));
+                              small.catalogue_cells, large.catalogue_cells, from));
+  auto* exact_cells = cmd->add_option("--exact-cells", a.exact_cells,
+                                      fmt::format("Regions up to this many cells are valued exactly; those beyond the catalogue go through the "
+                                                  "component cache (default {}, or {} from {} empty cells on)",
+                                                  small.exact_cells, large.exact_cells, from));
+  auto* cgt_cells = cmd->add_option("--cgt-cells", a.cgt_cells,
+                                    fmt::format("CGT values are tried only at positions with at most this many cells a domino can still cover "
+                                                "(default {}, or {} from {} empty cells on)",
+                                                small.attempt_cells, large.attempt_cells, from));
   auto* component_entries = cmd->add_option("--component-entries", a.component_entries,
                                              "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
                                              "doubling every two more, at most 16,384)");
