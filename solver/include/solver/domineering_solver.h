@@ -87,17 +87,19 @@ struct EndgameDefaults {
   int attempt_cells;
 };
 
-// From this many empty cells on, `solve` loads a catalogue of every shape up to 15 cells
-// (built once, about a minute on 2 cores and 2.5 GB at the peak, then cached: 396 MB, loaded
-// in about 4.5 s, 0.65 GB in memory), values regions of up to 15 cells and tries the split
-// up to 48 coverable cells. The larger endgame decides more positions, and a catalogue that
-// holds every region it values leaves the component cache nothing to do. Below, the 12-cell
-// catalogue and EndgameOptions' own limits: those boards are solved in seconds, where the load
-// alone would cost more than it saves (8x9, 72 cells: 4,121,472 nodes with 48 coverable cells
-// against 4,121,561). Measured on the 9x9 position after V 0,1, H 1,2, V 0,7 (75 cells,
-// Horizontal to move), one thread, 1 GiB, two runs side by side (nodes, CPU seconds): 12-cell
-// catalogue, 14 and 40 cells 164,177,260 / 219.5 beside 15-cell catalogue, 15 and 48
-// 149,694,503 / 206.4; 15-cell, 15 and 40 157,748,373 / 205.0 beside 14-cell, 14 and 48
+// From this many empty cells on, `solve` loads a catalogue of every shape up to 15 cells (built
+// once, about a minute on 2 cores and 2.5 GB at the peak, then cached: 396 MB, loaded in about
+// 4.5 s, 0.65 GB in memory), values regions of up to 15 cells and tries the split up to 48
+// coverable cells. The larger endgame decides positions nearer the root (fewer nodes, and fewer
+// of them decided by it: 9x9 on 2 threads, 256 MiB, 497 million nodes and 41.2 million decided
+// against 573 and 45.7 with the 12-cell endgame, 0.76 times the time; the README has 8x10 and
+// 7x12), and a catalogue that holds every region it values leaves the component cache nothing to
+// do. Below, the 12-cell catalogue and EndgameOptions' own limits: those boards are solved in
+// seconds, where the load alone would cost more than it saves (8x9, 72 cells: 4,121,472 nodes
+// with 48 coverable cells against 4,121,561). Measured on the 9x9 position after V 0,1, H 1,2, V
+// 0,7 (75 cells, Horizontal to move), one thread, 1 GiB, two runs side by side (nodes, CPU
+// seconds): 12-cell catalogue, 14 and 40 cells 164,177,260 / 219.5 beside 15-cell catalogue, 15
+// and 48 149,694,503 / 206.4; 15-cell, 15 and 40 157,748,373 / 205.0 beside 14-cell, 14 and 48
 // 157,789,225 / 211.2. With 15 and 56, 149,690,344 nodes; with 16 (valued on demand) and 48,
 // 142,875,751 but 1.02 times the CPU of 15 and 56 beside it.
 inline constexpr int LARGE_ENDGAME_CELLS = 74;
