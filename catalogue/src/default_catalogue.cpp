@@ -55,4 +55,20 @@ Catalogue load_catalogue(const std::string& path, int default_cells, Check check
   return c;
 }
 
+double available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string key; in >> key;) {
+    double kib = 0;
+    in >> kib;
+    if (key == "MemAvailable:")
+      return kib * 1024;
+    in.ignore(256, '\n');
+  }
+  return 0;
+}
+
+bool default_catalogue_fits(int cells, double available_bytes) {
+  return available_bytes <= 0 || estimated_build_bytes(cells) <= available_bytes || std::filesystem::exists(default_cache_path(cells));
+}
+
 } // namespace catalogue

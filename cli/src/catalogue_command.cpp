@@ -20,7 +20,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sys/resource.h>
 #include <thread>
@@ -53,19 +52,6 @@ double peak_rss_mib() {
   return double(u.ru_maxrss) / 1024.0;
 }
 
-// MemAvailable from /proc/meminfo, in bytes; 0 when unknown.
-double available_memory_bytes() {
-  std::ifstream in("/proc/meminfo");
-  for (std::string key; in >> key;) {
-    double kib = 0;
-    in >> kib;
-    if (key == "MemAvailable:")
-      return kib * 1024;
-    in.ignore(256, '\n');
-  }
-  return 0;
-}
-
 // The largest catalogue we let anyone ask for; beyond it the shapes alone outgrow memory.
 constexpr int MAX_BUILD_CELLS = 20;
 
@@ -87,7 +73,7 @@ void add_build(CLI::App& parent) {
     if (max_cells < 1 || max_cells > MAX_BUILD_CELLS)
       throw cgt::InputError(fmt::format("--max-cells {} out of range (1 to {})", max_cells, MAX_BUILD_CELLS));
     const double need = catalogue::estimated_build_bytes(max_cells);
-    if (const double have = available_memory_bytes(); have > 0 && need > have)
+    if (const double have = catalogue::available_memory_bytes(); have > 0 && need > have)
       throw cgt::InputError(fmt::format("--max-cells {} needs about {:.1f} GiB of memory but {:.1f} GiB are available", max_cells,
                                         need / double(1 << 30), have / double(1 << 30)));
     const int cores = int(std::thread::hardware_concurrency());

@@ -221,7 +221,18 @@ void add_solve_command(CLI::App& app) {
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
       throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
                                         solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
-    const solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
+    solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
+    // A machine without the memory to build the larger catalogue gets the small endgame, with
+    // a warning, rather than a build that fails halfway.
+    if (a.catalogue_file.empty() && !a.no_cgt && endgame.catalogue_cells > catalogue::SOLVER_MAX_CELLS) {
+      if (const double have = catalogue::available_memory_bytes(); !catalogue::default_catalogue_fits(endgame.catalogue_cells, have)) {
+        std::cerr << fmt::format("warning: the catalogue of shapes up to {} cells needs about {:.1f} GiB to build and {:.1f} GiB are "
+                                 "available; using the {}-cell endgame\n",
+                                 endgame.catalogue_cells, catalogue::estimated_build_bytes(endgame.catalogue_cells) / double(1 << 30),
+                                 have / double(1 << 30), catalogue::SOLVER_MAX_CELLS);
+        endgame = solver::default_endgame(0);
+      }
+    }
     if (exact_cells->count() == 0)
       a.exact_cells = endgame.exact_cells;
     if (cgt_cells->count() == 0)

@@ -1,5 +1,6 @@
 #include "catalogue/binary_file.h"
 #include "catalogue/catalogue.h"
+#include "catalogue/default_catalogue.h"
 #include "catalogue/tsv_file.h"
 
 #include "domineering/board.h"
@@ -12,7 +13,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <random>
@@ -390,4 +394,34 @@ TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalo
     CHECK(serial.entries()[i].key == parallel.entries()[i].key);
     CHECK(serial.entries()[i].value == parallel.entries()[i].value);
   }
+}
+
+TEST_CASE("the default catalogue fits when cached, when its build fits, or when memory is unknown", "[catalogue]") {
+  // A cache directory of the test's own, empty at first.
+  char pattern[] = "/tmp/domineering-catalogue-fits-XXXXXX";
+  REQUIRE(::mkdtemp(pattern) != nullptr);
+  const std::string dir = pattern;
+  const char* before = std::getenv("DOMINEERING_CACHE_DIR");
+  const std::string saved = before != nullptr ? before : "";
+  ::setenv("DOMINEERING_CACHE_DIR", dir.c_str(), 1);
+  constexpr double GiB = double(1 << 30);
+  // shape size, available GiB (0: unknown), fits
+  static const struct Row {
+    int cells;
+    double available;
+    bool fits;
+  } rows[] = {{15, 0, true}, {15, 1, false}, {15, 2, false}, {15, 4, true}, {12, 1, true}, {13, 0.1, false}};
+  for (const Row& row : rows) {
+    CAPTURE(row.cells, row.available);
+    CHECK(catalogue::default_catalogue_fits(row.cells, row.available * GiB) == row.fits);
+  }
+  // Once cached, it only has to be loaded.
+  std::ofstream(catalogue::default_cache_path(15)) << "x";
+  CHECK(catalogue::default_catalogue_fits(15, 1 * GiB));
+  CHECK(catalogue::available_memory_bytes() > 0); // Linux has /proc/meminfo
+  if (before != nullptr)
+    ::setenv("DOMINEERING_CACHE_DIR", saved.c_str(), 1);
+  else
+    ::unsetenv("DOMINEERING_CACHE_DIR");
+  std::filesystem::remove_all(dir);
 }

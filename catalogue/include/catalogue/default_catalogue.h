@@ -30,4 +30,12 @@ std::string default_cache_path(int max_cells = DEFAULT_MAX_CELLS);
 Catalogue load_catalogue(const std::string& path = "", int default_cells = DEFAULT_MAX_CELLS, Check check = Check::full,
                          const std::function<void(const BuildProgress&)>& build_progress = {});
 
+// MemAvailable from /proc/meminfo, in bytes; 0 when unknown.
+double available_memory_bytes();
+
+// Whether load_catalogue("", cells) can be expected to succeed with `available_bytes` of
+// memory: its cache file exists, or the build's estimate (estimated_build_bytes) fits. An
+// unknown amount (0) is taken to fit.
+bool default_catalogue_fits(int cells, double available_bytes);
+
 } // namespace catalogue
