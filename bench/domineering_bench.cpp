@@ -4,9 +4,11 @@
 // are), asked for both sides to move in turn; the counters give the share of each verdict.
 #include "domineering/board.h"
 #include "domineering/move_bounds.h"
+#include "domineering/packing_bound.h"
 
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -64,5 +66,36 @@ void BM_move_bounds(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_move_bounds)->ArgsProduct({{8}, {8, 12, 16}});
+
+// Bullock's packing (domineering/packing_bound.h) of the side to move's lines, the solver's
+// test of every node and of the moves it peeks at: rows for Horizontal, as the solver keeps
+// them, and the columns of the same boards for Vertical.
+void BM_packing_wins_first(benchmark::State& state) {
+  const auto bs = boards(int(state.range(0)), int(state.range(1)));
+  std::vector<std::array<domineering::RowBits, domineering::MAX_SIDE>> lines;
+  for (const auto& b : bs) {
+    std::array<domineering::RowBits, domineering::MAX_SIDE> rows{}, columns{};
+    for (int r = 0; r < b.height(); ++r)
+      for (int c = 0; c < b.width(); ++c)
+        if (b.is_empty(r, c)) {
+          rows[std::size_t(r)] |= domineering::RowBits{1} << c;
+          columns[std::size_t(c)] |= domineering::RowBits{1} << r;
+        }
+    lines.push_back(rows);
+    lines.push_back(columns);
+  }
+  const int count = int(state.range(0));
+  std::size_t i = 0;
+  std::int64_t wins = 0, calls = 0;
+  for (auto _ : state) {
+    const bool v = domineering::packing_wins_first(lines[i % lines.size()].data(), count);
+    benchmark::DoNotOptimize(v);
+    wins += v;
+    ++calls;
+    ++i;
+  }
+  state.counters["won"] = double(wins) / double(calls);
+}
+BENCHMARK(BM_packing_wins_first)->ArgsProduct({{8, 9}, {12, 20, 28}});
 
 } // namespace

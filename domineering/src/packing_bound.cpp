@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 namespace domineering {
 
@@ -71,13 +72,18 @@ Lines lines_from(const RowBits* lines, int count) {
 
 constexpr Line EVEN_CELLS = 0x5555'5555'5555'5555ULL;
 
-// The first cells of the placements that pair every run of `cells` from its low end, floor(run
-// / 2) of them a run, all runs at once: a run starts at an even cell if a carry from its first
-// cell runs through it, and its placements start at cells of its first cell's parity.
-constexpr Line pair_firsts(Line cells) {
+// Every second cell of each run of `cells`, from its low end (the cells of its first cell's
+// parity), all runs at once: a run starts at an even cell if a carry from its first cell runs
+// through it. Picking the lowest cell and dropping the one after it, cell by cell, is the same,
+// with a branch per cell that the CPU mispredicts.
+constexpr Line alternate_cells(Line cells) {
   const Line from_even = cells & ~(cells + (cells & ~(cells << 1) & EVEN_CELLS));
-  return cells & (cells >> 1) & ((from_even & EVEN_CELLS) | (~from_even & ~EVEN_CELLS));
+  return cells & ((from_even & EVEN_CELLS) | (~from_even & ~EVEN_CELLS));
 }
+
+// The first cells of the placements that pair every run of `cells` from its low end, floor(run
+// / 2) of them a run: those of alternate_cells with a cell after them.
+constexpr Line pair_firsts(Line cells) { return alternate_cells(cells) & (cells >> 1); }
 
 // What the walk of pack's second pass makes of the runs of `unpacked` (cells of one line, `dead`
 // among them): each run from its low end, `open` an unpaired cell the other side can cover (0 if
@@ -160,6 +166,64 @@ struct RunTable {
 };
 const RunTable RUN_TABLE{};
 
+// walk_runs of each run of a whole line's unpacked cells, from RUN_TABLE (or cell by cell, for
+// a run too long for it).
+Runs walk_line(Line unpacked, Line dead) {
+  Runs r;
+  for (Line rest = unpacked; rest;) {
+    const int first = std::countr_zero(rest);
+    const int length = std::countr_one(rest >> first);
+    const Line cells = (Line{2} << (length - 1)) - 1;
+    rest &= ~(cells << first);
+    const Line dead_here = (dead >> first) & cells;
+    if (length <= RUN_TABLE_CELLS) {
+      const RunEntry& e = RUN_TABLE.entry[(std::size_t{1} << length) | dead_here];
+      r.firsts |= Line(e.firsts) << first;
+      r.dead_firsts |= Line(e.dead_firsts) << first;
+      r.unused |= Line(e.unused) << first;
+    } else {
+      const Runs long_run = walk_runs(cells, dead_here);
+      r.firsts |= long_run.firsts << first;
+      r.dead_firsts |= long_run.dead_firsts << first;
+      r.unused |= long_run.unused << first;
+    }
+  }
+  return r;
+}
+
+// walk_line of every line of at most LINE_TABLE_CELLS cells, indexed by the line read as base 3
+// (a cell is 0 packed or filled, 1 unpacked, 2 unpacked and dead; 3^10 entries of 4 bytes, 231
+// KiB, built at start-up): base3[unpacked] + base3[dead]. The walk run by run costs branches
+// the CPU mispredicts at the end of every run and line; one load does not. pack asks it only of
+// lines with a dead cell (the others pair from their low ends, a few word operations): asking it
+// of every line was faster alone (bench_domineering) but not inside a search, where the table
+// competes for the cache with the transposition table.
+constexpr int LINE_TABLE_CELLS = 10;
+constexpr Line LINE_CELLS = (Line{1} << LINE_TABLE_CELLS) - 1;
+struct LineTable {
+  std::array<std::uint16_t, std::size_t{1} << LINE_TABLE_CELLS> base3{};
+  std::vector<std::uint32_t> entry; // firsts, dead_firsts << 10, unused << 20
+  LineTable() {
+    for (std::size_t x = 0; x < base3.size(); ++x)
+      for (int j = LINE_TABLE_CELLS - 1; j >= 0; --j)
+        base3[x] = std::uint16_t(3 * base3[x] + ((x >> j) & 1));
+    entry.resize(std::size_t(base3.back()) * 2 + 1);
+    for (Line unpacked = 0; unpacked <= LINE_CELLS; ++unpacked)
+      for (Line dead = unpacked;; dead = (dead - 1) & unpacked) { // every subset of unpacked
+        const Runs r = walk_line(unpacked, dead);
+        entry[std::size_t(base3[unpacked]) + base3[dead]] =
+            std::uint32_t(r.firsts | (r.dead_firsts << LINE_TABLE_CELLS) | (r.unused << 2 * LINE_TABLE_CELLS));
+        if (dead == 0)
+          break;
+      }
+  }
+  Runs walk(Line unpacked, Line dead) const {
+    const std::uint32_t e = entry[std::size_t(base3[unpacked]) + base3[dead]];
+    return {e & LINE_CELLS, (e >> LINE_TABLE_CELLS) & LINE_CELLS, e >> 2 * LINE_TABLE_CELLS};
+  }
+};
+const LineTable LINE_TABLE{};
+
 // The packing of X's lines, with safe(X) and the empty cells, which the margin needs too.
 struct CountedPacking {
   Packing packing;
@@ -187,13 +251,10 @@ CountedPacking pack_lines(const Lines& l) {
     Line blocked = before | last | filled(i) | filled(i + 1);
     blocked |= blocked >> 1;
     const Line walls = (filled(i - 1) & (filled(i - 1) >> 1)) | (filled(i + 2) & (filled(i + 2) >> 1));
-    Line blocks = 0;
-    for (Line sites = walls & ~blocked; sites;) {
-      const Line block = Line{3} << std::countr_zero(sites);
-      sites &= ~block;
-      blocks |= block;
-      ++p.protective;
-    }
+    // Blocks lowest first: every second site of each run of sites side by side.
+    const Line firsts = alternate_cells(walls & ~blocked);
+    const Line blocks = firsts | (firsts << 1);
+    p.protective += std::popcount(firsts);
     used[std::size_t(i)] = last | blocks;
     before = last;
     last = blocks;
@@ -237,6 +298,10 @@ CountedPacking pack_lines(const Lines& l) {
   // line's options come after the next line's placements, as they look at both lines beside
   // them, and before the line after that one, whose placements see them.
   bool options_before = false; // whether line i - 1 has two dead cells side by side
+  Line all_cells = 0;
+  for (int i = PAD; i < end; ++i)
+    all_cells |= empty(i);
+  const bool short_lines = all_cells <= LINE_CELLS;
   for (int i = PAD; i < end; ++i) {
     const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
     counted.empty += std::popcount(empty(i));
@@ -245,40 +310,15 @@ CountedPacking pack_lines(const Lines& l) {
     const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
     const Line unpacked = empty(i) & ~used[std::size_t(i)];
     const Line shares = near | (near >> 1); // first cells of placements touching `near`
-    if (!dead) {
-      const Line firsts = pair_firsts(unpacked);
-      used[std::size_t(i)] |= firsts | (firsts << 1);
-      p.shared += std::popcount(firsts & shares);
-      p.lone += std::popcount(firsts & ~shares);
-    } else {
-      // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
-      counted.safe += std::popcount(pair_firsts(dead));
-      Runs r;
-      for (Line rest = unpacked; rest;) {
-        const int first = std::countr_zero(rest);
-        const int length = std::countr_one(rest >> first);
-        const Line cells = (Line{2} << (length - 1)) - 1;
-        rest &= ~(cells << first);
-        const Line dead_here = (dead >> first) & cells;
-        if (length <= RUN_TABLE_CELLS) {
-          const RunEntry& e = RUN_TABLE.entry[(std::size_t{1} << length) | dead_here];
-          r.firsts |= Line(e.firsts) << first;
-          r.dead_firsts |= Line(e.dead_firsts) << first;
-          r.unused |= Line(e.unused) << first;
-        } else {
-          const Runs long_run = walk_runs(cells, dead_here);
-          r.firsts |= long_run.firsts << first;
-          r.dead_firsts |= long_run.dead_firsts << first;
-          r.unused |= long_run.unused << first;
-        }
-      }
-      used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
-      p.shared += std::popcount(r.firsts & shares);
-      p.lone += std::popcount(r.firsts & ~shares);
-      p.shared_dead += std::popcount(r.dead_firsts & shares);
-      p.lone_dead += std::popcount(r.dead_firsts & ~shares);
-      p.unused += std::popcount(r.unused);
-    }
+    // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
+    counted.safe += std::popcount(pair_firsts(dead));
+    const Runs r = !dead ? Runs{pair_firsts(unpacked), 0, 0} : short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked) : walk_line(unpacked, dead);
+    used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
+    p.shared += std::popcount(r.firsts & shares);
+    p.lone += std::popcount(r.firsts & ~shares);
+    p.shared_dead += std::popcount(r.dead_firsts & shares);
+    p.lone_dead += std::popcount(r.dead_firsts & ~shares);
+    p.unused += std::popcount(r.unused);
     if (options_before)
       options_in(i - 1);
     options_before = (dead & (dead >> 1)) != 0;
