@@ -74,13 +74,12 @@ void BM_packing_wins_first(benchmark::State& state) {
   const auto bs = boards(int(state.range(0)), int(state.range(1)));
   std::vector<std::array<domineering::RowBits, domineering::MAX_SIDE>> lines;
   for (const auto& b : bs) {
+    const domineering::Board t = b.transposed(); // its rows are b's columns
     std::array<domineering::RowBits, domineering::MAX_SIDE> rows{}, columns{};
     for (int r = 0; r < b.height(); ++r)
-      for (int c = 0; c < b.width(); ++c)
-        if (b.is_empty(r, c)) {
-          rows[std::size_t(r)] |= domineering::RowBits{1} << c;
-          columns[std::size_t(c)] |= domineering::RowBits{1} << r;
-        }
+      rows[std::size_t(r)] = b.row(r);
+    for (int c = 0; c < b.width(); ++c)
+      columns[std::size_t(c)] = t.row(c);
     lines.push_back(rows);
     lines.push_back(columns);
   }
