@@ -202,7 +202,7 @@ constexpr int LINE_TABLE_CELLS = 10;
 constexpr Line LINE_CELLS = (Line{1} << LINE_TABLE_CELLS) - 1;
 struct LineTable {
   std::array<std::uint16_t, std::size_t{1} << LINE_TABLE_CELLS> base3{};
-  std::vector<std::uint32_t> entry; // firsts, dead_firsts << 10, unused << 20
+  std::vector<std::uint32_t> entry; // firsts | dead_firsts << LINE_TABLE_CELLS | unused << 2 LINE_TABLE_CELLS
   LineTable() {
     for (std::size_t x = 0; x < base3.size(); ++x)
       for (int j = LINE_TABLE_CELLS - 1; j >= 0; --j)
@@ -293,8 +293,9 @@ CountedPacking pack_lines(const Lines& l) {
 
   // Vulnerable placements and unused dead cells, line by line. In a line with no dead cell every
   // run pairs from its low end: a placement starts at each cell of the run's parity that has a
-  // cell after it, all runs at once by word operations. In other lines each run is looked up in
-  // RUN_TABLE (walk_runs), and the placements are sorted into shared and lone by words. Each
+  // cell after it, all runs at once by word operations. Other lines are looked up whole in
+  // LINE_TABLE when every line is short enough for it, else run by run in RUN_TABLE (walk_line),
+  // and the placements are sorted into shared and lone by words. Each
   // line's options come after the next line's placements, as they look at both lines beside
   // them, and before the line after that one, whose placements see them.
   bool options_before = false; // whether line i - 1 has two dead cells side by side
