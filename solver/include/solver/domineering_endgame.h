@@ -78,6 +78,14 @@ class EndgameHooks {
 public:
   EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& options);
 
+  // Asked before the table (search.h, Step 3a): the bounds decide most positions (8x10: 397
+  // million of 648 million asked) and the table settles few (15 million of 814 million probes).
+  // Measured on 9x9, one thread, nodes reached in 40 s, builds side by side in four pairs: +2.6
+  // per cent a second against asking after the probe; not storing the decisions a parent's peek
+  // handed down, +2.2 per cent more, for 0.1 to 0.3 per cent more nodes (8x8 539,939 against
+  // 539,255, 8x9 4,133,464 against 4,121,565) and 0.92 to 0.95 times the time.
+  static constexpr bool DECIDE_BEFORE_PROBE = true;
+
   std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
   // Whether lost_after may be asked: with the bounds and `peek` on (search.h, CheapWins).
   bool tells_wins() const { return options_.bounds && options_.peek; }

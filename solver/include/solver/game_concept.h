@@ -164,7 +164,8 @@ struct Decision {
   bool store = false;
 };
 
-// A hook is asked at every non-terminal node after the table, before any move is generated:
+// A hook is asked at every non-terminal node after the table (or before it, below the root, when
+// it sets DECIDE_BEFORE_PROBE: search.h), before any move is generated:
 // h.decide(g, ply, alpha, beta) returns a Decision or nothing. The search applies the same bound
 // gate as to a table entry (an exact value always settles the node, a lower bound only at or
 // above beta, an upper bound only at or below alpha) and otherwise searches on as if the hook

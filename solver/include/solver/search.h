@@ -76,6 +76,17 @@ concept CheapWins = requires(H& h, const G& g, typename G::Move m) {
   { h.lost_after(g, m) } -> std::same_as<std::optional<Decision>>;
 };
 
+// Whether the hooks ask to be asked before the table is probed (Hooks::DECIDE_BEFORE_PROBE,
+// optional; no when absent). Worth it when they decide most nodes from the position alone and
+// the table rarely settles one: the probe, whose bucket the make-move wrapper prefetched, then
+// finds its line in cache after the hooks' work instead of waiting for it (node(), Step 3a).
+template <class H>
+constexpr bool DECIDE_BEFORE_PROBE = [] {
+  if constexpr (requires { H::DECIDE_BEFORE_PROBE; })
+    return bool(H::DECIDE_BEFORE_PROBE);
+  return false;
+}();
+
 // A stop flag and the chain of flags of the searches that enclose it.
 struct StopChain {
   const std::atomic<bool>* flag = nullptr;
@@ -196,6 +207,29 @@ private:
     const std::uint64_t nodes_at_entry = nodes_;
     const Score original_alpha = alpha;
 
+    // Step 3a. Hooks that go first (DECIDE_BEFORE_PROBE), below the root and short of a horizon:
+    // a position they settle returns before the probe, which then finds its bucket in cache. It
+    // is stored as Step 5 stores it, except where a table entry settles it already (Step 3 would
+    // have returned without a store) and where the parent handed the decision down (`known`: the
+    // parent cuts on it and stores its own result, which is all a later visit there needs). The
+    // root keeps the usual order, in which a table entry can give the root's move.
+    std::optional<Decision> decision;
+    bool decision_asked = false;
+    if constexpr (DECIDE_BEFORE_PROBE<Hooks>) {
+      if (ply != root_ply_ && (TO_END || depth > 0) && !g.is_terminal()) {
+        decision = known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta);
+        decision_asked = true;
+        if (decision && settles(decision->bound, decision->score, alpha, beta)) {
+          if (prof != nullptr) [[unlikely]]
+            ++prof->decided;
+          if constexpr (Table::ENABLED)
+            if (known == nullptr)
+              store_decided<TO_END>(g, depth, alpha, beta, ply, *decision);
+          return decision->score;
+        }
+      }
+    }
+
     // Step 3. Probe the table, before the terminal test (article). The probe matches the key; the
     // depth gate follows (always passed when searching to the end), then the bound gate.
     // Named members rather than a structured binding: the lambda below captures them, which
@@ -229,8 +263,9 @@ private:
     }
 
     // Step 5. The game's hook may decide the position without a search; same bound gate.
-    if (const std::optional<Decision> d = known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta);
-        d && settles(d->bound, d->score, alpha, beta)) {
+    if (!decision_asked)
+      decision = known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta);
+    if (const std::optional<Decision>& d = decision; d && settles(d->bound, d->score, alpha, beta)) {
       if (prof != nullptr) [[unlikely]]
         ++prof->decided;
       if constexpr (Table::ENABLED)
@@ -370,6 +405,20 @@ private:
                                 std::uint32_t(best_move)));
     }
     return best;
+  }
+
+  // Step 3a's store: the probe, counted as Step 3 counts it, then the decision unless the entry
+  // found settles the position already.
+  template <bool TO_END>
+  void store_decided(const G& g, int depth, Score alpha, Score beta, int ply, const Decision& d) {
+    const auto probe = table_->probe(g.key());
+    ++stats_.probes;
+    stats_.hits += probe.hit;
+    const bool settled = probe.hit && (TO_END || probe.data.depth >= depth) &&
+                         settles(probe.data.bound, score_from_tt(probe.data.score, ply, G::MATE_BOUND), alpha, beta);
+    stats_.cutoffs += settled;
+    if (!settled && d.store)
+      stats_.count(probe.writer.write(0, score_to_tt(d.score, ply, G::MATE_BOUND), d.bound, NO_MOVE));
   }
 
   // The make-move wrapper: prefetch the child's bucket before the move is made, play, search the
