@@ -186,7 +186,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
   auto* tt_mb = cmd->add_option("--tt-mb", a.tt_mb,
-                                "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 256; 32 for 8x8)");
+                                "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 512; 32 for 8x8)");
   constexpr solver::EndgameDefaults small = solver::default_endgame(0), large = solver::default_endgame(solver::LARGE_ENDGAME_CELLS);
   constexpr int from = solver::LARGE_ENDGAME_CELLS;
   cmd->add_option("--catalogue", a.catalogue_file,

@@ -209,11 +209,11 @@ TEST_CASE("a position's images share its key, and keys spread over the table's b
     CHECK((n > 175 && n < 325));
 }
 
-TEST_CASE("the default table grows with the empty cells, from 4 MiB to 256", "[solver]") {
+TEST_CASE("the default table grows with the empty cells, from 4 MiB to 512", "[solver]") {
   // empty cells, MiB
   static const int rows[][2] = {{0, 4},   {36, 4},   {49, 4},   {52, 4},   {53, 8},   {56, 8},   {57, 16},  {60, 16},
                                 {61, 32},  {63, 32},  {64, 32},  {65, 64},  {68, 64},  {69, 128}, {72, 128}, {73, 256},
-                                {80, 256}, {81, 256}, {256, 256}};
+                                {76, 256}, {77, 512}, {80, 512}, {81, 512}, {84, 512}, {256, 512}};
   for (const auto& row : rows) {
     CAPTURE(row[0]);
     CHECK(solver::default_table_mib(row[0]) == std::size_t(row[1]));

@@ -57,7 +57,8 @@ constexpr std::size_t grown_with_cells(int empty_cells, int small, int step, std
 }
 
 // The table size `solve` uses when none is given: 4 MiB up to 52 empty cells, doubling every
-// four cells more, at most 256 MiB (7x9 and 8x8, 63 and 64 cells: 32 MiB; 8x9: 128). A search
+// four cells more, at most 512 MiB (7x9 and 8x8, 63 and 64 cells: 32 MiB; 8x9: 128; 9x9 and
+// 8x10, 81 and 80: 512). A search
 // stores about one 8-byte entry a node (Vertical first, one thread: 7x7 19 thousand, 6x10 348
 // thousand, 8x8 539 thousand, 7x9 2.4 million, 8x9 4.1 million), and a larger table than a few
 // times that only costs the kernel's zeroing of the pages the keys land on, which are spread
@@ -66,8 +67,12 @@ constexpr std::size_t grown_with_cells(int empty_cells, int small, int step, std
 // to 1.06 (same nodes); 7x9 128 MiB 3.90 to 4.10, 32 MiB 3.71 to 3.81 (34,553 evictions, 606
 // more nodes); 8x9 256 MiB 6.26 to 6.54, 128 MiB 6.12, 64 MiB 6.01 to 6.12 (4, 539 and 30,804
 // evictions). Large boards keep the cap: 7x12 with 128 MiB made 365 million nodes, with 1 GiB
-// 281 million (README), so the cap is not lowered.
-constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cells(empty_cells, 52, 4, 4, 256); }
+// 281 million (README), so the cap is not lowered. It was 256 MiB until 512 measured faster on
+// 2 threads, Vertical first (search seconds, nodes): 8x10 183.7 s / 696 million against 204.0 /
+// 814 million, 9x9 177.3-177.9 s against 179.3-187.3, 7x12 37.1 s against 36.7 (136 and 144
+// million nodes), for 0.15 to 0.23 GB more resident memory; the last session's machine found
+// 2 GiB slower than 256 MiB, so the best size depends on the machine's caches and TLB.
+constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cells(empty_cells, 52, 4, 4, 512); }
 
 // The component cache's entries (all threads together) when none are given: 2,048 up to 64
 // empty cells, doubling every two cells more, at most 16,384. The cache's tuner keeps a bank of
