@@ -247,7 +247,6 @@ CountedPacking pack_lines(const Lines& l) {
   // (`before`, `last`) are all that is packed yet; used[i] is written once, when line i's are
   // known (the last line has none, as the line after it is off the board).
   Line before = 0, last = 0;
-  int protective = 0;
   for (int i = PAD; i < end; ++i) {
     Line blocked = before | last | filled(i) | filled(i + 1);
     blocked |= blocked >> 1;
@@ -255,12 +254,11 @@ CountedPacking pack_lines(const Lines& l) {
     // Blocks lowest first: every second site of each run of sites side by side.
     const Line firsts = alternate_cells(walls & ~blocked);
     const Line blocks = firsts | (firsts << 1);
-    protective += std::popcount(firsts);
+    p.protective += std::popcount(firsts);
     used[std::size_t(i)] = last | blocks;
     before = last;
     last = blocks;
   }
-  p.protective = protective;
 
   // Options: safe placements on unpacked dead cells of line i, lowest first, each claiming the
   // empty cell just before it, or else just after it, if that cell is unpacked and not packed in
@@ -305,46 +303,29 @@ CountedPacking pack_lines(const Lines& l) {
   for (int i = PAD; i < end; ++i)
     all_cells |= empty(i);
   const bool short_lines = all_cells <= LINE_CELLS;
-  // The counts in locals, not in p's fields: the compiler kept those in memory and merged their
-  // updates into one vector store a line, which the next line's loads waited on.
-  int cells = 0, safe = 0, placements = 0, shared = 0, dead_placements = 0, shared_dead = 0, unused = 0;
   for (int i = PAD; i < end; ++i) {
     const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
-    cells += std::popcount(empty(i));
+    counted.empty += std::popcount(empty(i));
     // Cells a move of the other side could cover together with another placement of X's.
     const Line next = empty(i + 1);
     const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
     const Line unpacked = empty(i) & ~used[std::size_t(i)];
     const Line shares = near | (near >> 1); // first cells of placements touching `near`
-    if (!dead) {
-      const Line firsts = pair_firsts(unpacked);
-      used[std::size_t(i)] |= firsts | (firsts << 1);
-      placements += std::popcount(firsts);
-      shared += std::popcount(firsts & shares);
-    } else {
-      // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
-      safe += std::popcount(pair_firsts(dead));
-      const Runs r = short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked) : walk_line(unpacked, dead);
-      used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
-      placements += std::popcount(r.firsts);
-      shared += std::popcount(r.firsts & shares);
-      dead_placements += std::popcount(r.dead_firsts);
-      shared_dead += std::popcount(r.dead_firsts & shares);
-      unused += std::popcount(r.unused);
-    }
+    // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
+    counted.safe += std::popcount(pair_firsts(dead));
+    const Runs r = !dead ? Runs{pair_firsts(unpacked), 0, 0} : short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked) : walk_line(unpacked, dead);
+    used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
+    p.shared += std::popcount(r.firsts & shares);
+    p.lone += std::popcount(r.firsts & ~shares);
+    p.shared_dead += std::popcount(r.dead_firsts & shares);
+    p.lone_dead += std::popcount(r.dead_firsts & ~shares);
+    p.unused += std::popcount(r.unused);
     if (options_before)
       options_in(i - 1);
     options_before = (dead & (dead >> 1)) != 0;
   }
   if (options_before)
     options_in(end - 1);
-  counted.empty = cells;
-  counted.safe = safe;
-  p.shared = shared;
-  p.lone = placements - shared;
-  p.shared_dead = shared_dead;
-  p.lone_dead = dead_placements - shared_dead;
-  p.unused = unused;
   return counted;
 }
 
