@@ -80,10 +80,11 @@ public:
 
   // Asked before the table (search.h, Step 3a): the bounds decide most positions (8x10: 397
   // million of 648 million asked) and the table settles few (15 million of 814 million probes).
-  // Measured on 9x9, one thread, nodes reached in 40 s, builds side by side in four pairs: +2.6
-  // per cent a second against asking after the probe; not storing the decisions a parent's peek
-  // handed down, +2.2 per cent more, for 0.1 to 0.3 per cent more nodes (8x8 539,939 against
-  // 539,255, 8x9 4,133,464 against 4,121,565) and 0.92 to 0.95 times the time.
+  // With it, and the decisions a parent's peek handed down no longer stored (0.1 to 0.3 per cent
+  // more nodes: 8x8 539,939 against 539,255, 8x9 4,133,464 against 4,121,565), against neither,
+  // one thread, Vertical first: nodes reached in 40 s of 9x9, builds side by side in six pairs,
+  // -0.2 to +2.5 per cent a second (1.6 on average); 8x9 1.69-1.71 s against 1.94-2.03, 7x9
+  // 1.05-1.06 against 1.15-1.16 (bench/solve.sh, two runs each).
   static constexpr bool DECIDE_BEFORE_PROBE = true;
 
   std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
