@@ -213,11 +213,12 @@ private:
     // have returned without a store) and where the parent handed the decision down (`known`: the
     // parent cuts on it and stores its own result, which is all a later visit there needs). The
     // root keeps the usual order, in which a table entry can give the root's move.
+    const auto ask_hooks = [&] { return known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta); };
     std::optional<Decision> decision;
     bool decision_asked = false;
     if constexpr (DECIDE_BEFORE_PROBE<Hooks>) {
       if (ply != root_ply_ && (TO_END || depth > 0) && !g.is_terminal()) {
-        decision = known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta);
+        decision = ask_hooks();
         decision_asked = true;
         if (decision && settles(decision->bound, decision->score, alpha, beta)) {
           if (prof != nullptr) [[unlikely]]
@@ -264,7 +265,7 @@ private:
 
     // Step 5. The game's hook may decide the position without a search; same bound gate.
     if (!decision_asked)
-      decision = known != nullptr ? *known : hooks_.decide(std::as_const(g), ply, alpha, beta);
+      decision = ask_hooks();
     if (const std::optional<Decision>& d = decision; d && settles(d->bound, d->score, alpha, beta)) {
       if (prof != nullptr) [[unlikely]]
         ++prof->decided;
