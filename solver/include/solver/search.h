@@ -244,16 +244,13 @@ private:
       stats_.hits += hit;
     }
     const auto tt_move_is_legal = [&] { return tte.has_move() && tte.move < G::MOVE_CODES && g.is_legal(Move(tte.move)); };
-    if (hit && (TO_END || tte.depth >= depth)) {
-      const Score v = score_from_tt(tte.score, ply, G::MATE_BOUND);
-      if (settles(tte.bound, v, alpha, beta)) {
-        ++stats_.cutoffs;
-        if (prof != nullptr) [[unlikely]]
-          ++prof->table;
-        if (ply == root_ply_ && tt_move_is_legal())
-          root_move_ = Move(tte.move);
-        return v;
-      }
+    if (const std::optional<Score> v = settled_by<TO_END>(hit, tte, depth, ply, alpha, beta)) {
+      ++stats_.cutoffs;
+      if (prof != nullptr) [[unlikely]]
+        ++prof->table;
+      if (ply == root_ply_ && tt_move_is_legal())
+        root_move_ = Move(tte.move);
+      return *v;
     }
 
     // Step 4. A finished game, or the depth horizon: the game scores the position.
@@ -408,6 +405,16 @@ private:
     return best;
   }
 
+  // Step 3's gates: the entry's score for this node when a probe found one deep enough (any,
+  // searching to the end) whose bound settles the window; else nothing.
+  template <bool TO_END>
+  static std::optional<Score> settled_by(bool hit, const TTData& entry, int depth, int ply, Score alpha, Score beta) {
+    if (!hit || !(TO_END || entry.depth >= depth))
+      return std::nullopt;
+    const Score v = score_from_tt(entry.score, ply, G::MATE_BOUND);
+    return settles(entry.bound, v, alpha, beta) ? std::optional<Score>(v) : std::nullopt;
+  }
+
   // Step 3a's store: the probe, counted as Step 3 counts it, then the decision unless the entry
   // found settles the position already.
   template <bool TO_END>
@@ -415,8 +422,7 @@ private:
     const auto probe = table_->probe(g.key());
     ++stats_.probes;
     stats_.hits += probe.hit;
-    const bool settled = probe.hit && (TO_END || probe.data.depth >= depth) &&
-                         settles(probe.data.bound, score_from_tt(probe.data.score, ply, G::MATE_BOUND), alpha, beta);
+    const bool settled = settled_by<TO_END>(probe.hit, probe.data, depth, ply, alpha, beta).has_value();
     stats_.cutoffs += settled;
     if (!settled && d.store)
       stats_.count(probe.writer.write(0, score_to_tt(d.score, ply, G::MATE_BOUND), d.bound, NO_MOVE));
