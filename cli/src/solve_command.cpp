@@ -5,6 +5,7 @@
 
 #include "solver/bench_positions.h"
 #include "solver/domineering_solver.h"
+#include "solver/solve_journal.h"
 
 #include "catalogue/default_catalogue.h"
 #include "domineering/board.h"
@@ -18,6 +19,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -143,6 +145,8 @@ struct SolveArgs {
   bool play_safe_moves = false;
   bool no_peek = false;
   bool profile = false;
+  std::string journal_file;
+  double journal_min_seconds = solver::SolveOptions{}.journal_min_seconds;
   bool json = false;
 };
 
@@ -215,6 +219,14 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--profile", a.profile,
                 "Also print where the nodes went, ply by ply: settled by the table, decided without a search, expanded, "
                 "cut at the first child tried, and the nodes spent on children tried before the one that cut (JSON: \"profile\")");
+  cmd->add_option("--journal", a.journal_file,
+                  fmt::format("Keep the proven results of the positions of the top {} plies in FILE (created if missing) and take "
+                              "those already there instead of searching them again, so that a long solve stopped by Ctrl-C or a crash "
+                              "resumes where it was; its results are trusted",
+                              solver::JOURNAL_PLIES))
+      ->type_name("FILE");
+  cmd->add_option("--journal-min-seconds", a.journal_min_seconds,
+                  "Record in the journal only proofs that took at least this many seconds (default 1)");
   cmd->add_flag("--json", a.json, "Print one JSON object");
   cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells] {
     const domineering::Board board = domineering::Board::parse(a.board);
@@ -245,6 +257,12 @@ void add_solve_command(CLI::App& app) {
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     if (a.tt_mb == 0 && !a.no_table)
       throw cgt::InputError("--tt-mb must be at least 1 (or use --no-table)");
+    if (!(a.journal_min_seconds >= 0 && a.journal_min_seconds <= 1e9))
+      throw cgt::InputError(fmt::format("--journal-min-seconds {} out of range (0 to 1e9)", a.journal_min_seconds));
+    // Opened before the catalogue is loaded: a bad journal fails at once, not after the load.
+    std::unique_ptr<solver::SolveJournal> journal;
+    if (!a.journal_file.empty())
+      journal = std::make_unique<solver::SolveJournal>(a.journal_file);
     // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (from a
     // tenth of a second to seconds, or its build on first use). A file named by --catalogue is
     // still read, so that a bad one is reported. The solver only looks values up: their stops,
@@ -265,6 +283,8 @@ void add_solve_command(CLI::App& app) {
         component_entries->count() > 0 ? a.component_entries : solver::default_component_entries(board.empty_cells());
     interrupted.store(false);
     o.interrupt = &interrupted;
+    o.journal = journal.get();
+    o.journal_min_seconds = a.journal_min_seconds;
     solver::DomineeringSolver s(cat, o);
     InterruptScope sigint;
 
@@ -277,9 +297,10 @@ void add_solve_command(CLI::App& app) {
     Progress progress;
     for (Side first : firsts) {
       results.push_back(s.solve(board, first, [&](const solver::SolveProgress& p) {
-        progress.update(fmt::format("solve {} first: {} nodes, {:.0f} nodes/s, {:.1f} s{}", orientation_name(first), p.nodes,
+        progress.update(fmt::format("solve {} first: {} nodes, {:.0f} nodes/s, {:.1f} s{}{}", orientation_name(first), p.nodes,
                                     p.seconds > 0 ? double(p.nodes) / p.seconds : 0.0, p.seconds,
-                                    p.root_move ? ", root move " + domineering::to_string(*p.root_move) : std::string()));
+                                    p.root_move ? ", root move " + domineering::to_string(*p.root_move) : std::string(),
+                                    journal ? fmt::format(", journal +{}", p.journal_recorded) : std::string()));
       }));
       progress.finish();
       if (results.back().interrupted)
@@ -306,6 +327,10 @@ void add_solve_command(CLI::App& app) {
         j["interrupted"] = r.interrupted;
         if (a.profile)
           j["profile"] = profile_json(r.stats.profile, board.empty_cells(), r.first);
+        if (journal) {
+          j["journal_hits"] = r.stats.journal_hits;
+          j["journal_recorded"] = r.stats.journal_recorded;
+        }
         runs.push_back(j);
       }
       nlohmann::json out = runs.size() == 1 ? runs[0] : nlohmann::json{{"runs", runs}};
@@ -317,6 +342,8 @@ void add_solve_command(CLI::App& app) {
       out["cgt_cells"] = o.endgame.attempt_cells;
       if (!outcome.empty())
         out["outcome"] = outcome;
+      if (journal)
+        out["journal"] = {{"file", journal->path()}, {"read", journal->loaded()}, {"entries", journal->size()}};
       std::uint64_t nodes = 0;
       double seconds = 0;
       for (const auto& r : results) {
@@ -331,6 +358,9 @@ void add_solve_command(CLI::App& app) {
     } else {
       std::cout << fmt::format("board {} ({} rows x {} columns; Vertical = Left, Horizontal = Right), {} thread{}, table {} MiB\n",
                                board.text(), board.height(), board.width(), o.threads, o.threads == 1 ? "" : "s", o.table_mib);
+      if (journal)
+        std::cout << fmt::format("journal {}: {} entries read, {} now (results found there are trusted, not searched again)\n",
+                                 journal->path(), journal->loaded(), journal->size());
       if (o.endgame.cgt)
         std::cout << fmt::format("CGT endgame: catalogue of shapes up to {} cells, regions valued up to {} cells, tried at up to {} "
                                  "coverable cells\n",
@@ -345,6 +375,8 @@ void add_solve_command(CLI::App& app) {
           std::cout << "\n";
         }
         print_stats(r.stats);
+        if (journal)
+          std::cout << fmt::format("  journal: {} positions answered from it, {} recorded\n", r.stats.journal_hits, r.stats.journal_recorded);
         if (a.profile)
           print_profile(r.stats.profile, board.empty_cells(), r.first, o.threads);
       }

@@ -103,6 +103,7 @@ struct DomineeringSolver::Impl {
 
   std::atomic<std::uint64_t> progress_nodes{0};
   std::atomic<int> current_root_move{-1};
+  std::atomic<std::uint64_t> journal_hits{0}, journal_recorded{0};
 
   Impl(const catalogue::Catalogue& c, const SolveOptions& o) : catalogue(c), options(o), per_thread(o.endgame) {
     per_thread.component_entries = std::max<std::size_t>(1, o.endgame.component_entries / std::size_t(std::max(1, o.threads)));
@@ -132,31 +133,66 @@ struct DomineeringSolver::Impl {
   }
 
   // The serial search of one child position: does the side to move there win? nullopt when
-  // stopped.
+  // stopped. A winning move, when the search knows one, goes to *winner if given.
   template <class Table>
   std::optional<bool> serial(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
-                             int ply, const StopChain* chain) {
+                             int ply, const StopChain* chain, std::atomic<int>* winner) {
     auto& w = worker(t, workers);
     w.searcher.set_stop_chain(chain);
     const Score v = w.searcher.solve(pos, -1, 1, ply);
     w.searcher.set_stop_chain(nullptr);
     if (w.searcher.aborted())
       return std::nullopt;
+    if (const auto m = w.searcher.best_move(); v > 0 && winner != nullptr && m)
+      winner->store(*m);
     return v > 0;
   }
 
-  // Young Brothers Wait over the top SPLIT_PLIES plies. Returns whether the side to move wins,
-  // the winning move in *winner when asked for, or nullopt when stopped. A split node below the
-  // root is looked up in the table and stored there like any other, so that splitting deeper
-  // does not search transpositions again.
+  // The plies the driver expands itself: the top SPLIT_PLIES with more than one thread; with
+  // one, the root alone, or the top JOURNAL_PLIES when there is a journal to keep.
+  int driver_plies() const { return options.threads > 1 ? SPLIT_PLIES : options.journal != nullptr ? JOURNAL_PLIES : 1; }
+
+  // A position the driver reaches: whether the side to move wins, the winning move in *winner
+  // when asked for and known, or nullopt when stopped. Within JOURNAL_PLIES of the root the
+  // journal, when there is one, answers first, and takes the result when its proof was long.
   template <class Table>
   std::optional<bool> split(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
                             int ply, const StopChain* chain, std::atomic<int>* winner) {
     if (chain != nullptr && chain->stopped())
       return std::nullopt;
+    SolveJournal* const journal = options.journal;
+    if (journal == nullptr || ply > JOURNAL_PLIES)
+      return expand(t, workers, pos, ply, chain, winner);
+    const Side to_move = pos.side_to_move();
+    if (const auto known = journal->lookup(pos.board(), to_move)) {
+      journal_hits.fetch_add(1, std::memory_order_relaxed);
+      if (winner != nullptr && known->move)
+        winner->store(DomineeringPosition::encode(*known->move));
+      return known->to_move_wins;
+    }
+    std::atomic<int> move{-1};
+    const auto start = Clock::now();
+    const auto r = expand(t, workers, pos, ply, chain, &move);
+    if (const double s = std::chrono::duration<double>(Clock::now() - start).count(); r && s >= options.journal_min_seconds) {
+      const int m = move.load();
+      journal->record(pos.board(), to_move, *r,
+                      *r && m >= 0 ? std::optional(DomineeringPosition::decode(DomineeringPosition::Move(m), to_move)) : std::nullopt, s);
+      journal_recorded.fetch_add(1, std::memory_order_relaxed);
+    }
+    if (winner != nullptr && move.load() >= 0)
+      winner->store(move.load());
+    return r;
+  }
+
+  // Young Brothers Wait over the driver's plies. Returns as split does. A split node below the
+  // root is looked up in the table and stored there like any other, so that splitting deeper
+  // does not search transpositions again.
+  template <class Table>
+  std::optional<bool> expand(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
+                             int ply, const StopChain* chain, std::atomic<int>* winner) {
     const bool root = ply == 0;
-    if (!root && (ply >= SPLIT_PLIES || options.threads <= 1 || pos.board().empty_cells() < MIN_SPLIT_CELLS))
-      return serial(t, workers, pos, ply, chain);
+    if (!root && (ply >= driver_plies() || pos.board().empty_cells() < MIN_SPLIT_CELLS))
+      return serial(t, workers, pos, ply, chain, winner);
     if (root)
       return split_node(t, workers, pos, ply, chain, winner);
     const std::uint64_t key = pos.key();
@@ -225,7 +261,7 @@ struct DomineeringSolver::Impl {
       child.make(mv);
       if (root)
         current_root_move.store(mv, std::memory_order_relaxed);
-      const auto r = options.threads <= 1 ? serial(t, workers, child, ply + 1, c) : split(t, workers, child, ply + 1, c, nullptr);
+      const auto r = split(t, workers, child, ply + 1, c, nullptr);
       if (!r)
         return std::nullopt;
       return !*r; // the child's side to move loses: this move wins
@@ -323,6 +359,8 @@ struct DomineeringSolver::Impl {
       add(result.stats.components, minus(w->searcher.hooks().component_stats(), w->components_at_start));
       result.stats.component_half_life = std::max(result.stats.component_half_life, w->searcher.hooks().component_half_life());
     }
+    result.stats.journal_hits = journal_hits.load();
+    result.stats.journal_recorded = journal_recorded.load();
     if (!wins) {
       result.interrupted = true;
       return result;
@@ -358,6 +396,8 @@ SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first
   Impl& im = *impl_;
   im.progress_nodes.store(0);
   im.current_root_move.store(-1);
+  im.journal_hits.store(0);
+  im.journal_recorded.store(0);
   const auto start = Clock::now();
 
   // A monitoring thread, only while a caller wants progress.
@@ -374,6 +414,7 @@ SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first
         p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         if (const int m = im.current_root_move.load(std::memory_order_relaxed); m >= 0)
           p.root_move = DomineeringPosition::decode(DomineeringPosition::Move(m), first);
+        p.journal_recorded = im.journal_recorded.load(std::memory_order_relaxed);
         progress(p);
       }
     });
@@ -403,6 +444,8 @@ SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first
     cv.notify_all();
     monitor.join();
   }
+  if (im.options.journal != nullptr)
+    im.options.journal->save(); // what the last second recorded, stopped or not
   r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return r;
 }

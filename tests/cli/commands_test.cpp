@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <vector>
 
 namespace {
@@ -359,5 +361,60 @@ TEST_CASE("solve reports its CGT endgame limits, larger from 74 empty cells, and
     CHECK(j["catalogue_cells"] == 4);
     CHECK(j["exact_cells"] == row.exact);
     CHECK(j["cgt_cells"] == row.cgt);
+  }
+}
+
+TEST_CASE("solve --journal: resumes from the file, and refuses a bad one", "[cli]") {
+  OutDir dir;
+  const std::string journal = dir.path + "/j.tsv";
+  const std::string args = "solve 6x6 --first vertical --threads 1 --journal " + shell_quote(journal);
+  const Run first = run(args + " --journal-min-seconds 0 --json");
+  REQUIRE(first.code == 0);
+  const auto a = nlohmann::json::parse(first.out);
+  CHECK(a["winner"] == "vertical");
+  CHECK(a["journal"]["file"] == journal);
+  CHECK(a["journal"]["read"] == 0);
+  CHECK(a["journal_recorded"].get<std::uint64_t>() > 0);
+  CHECK(a["journal"]["entries"].get<std::uint64_t>() >= a["journal_recorded"].get<std::uint64_t>());
+  // Again with the file: the root is in it, so nothing is searched.
+  const Run second = run(args + " --json");
+  REQUIRE(second.code == 0);
+  const auto b = nlohmann::json::parse(second.out);
+  CHECK(b["winner"] == "vertical");
+  CHECK(b["move"] == a["move"]);
+  CHECK(b["journal"]["read"] == a["journal"]["entries"]);
+  CHECK(b["journal_hits"] == 1);
+  CHECK(b["journal_recorded"] == 0);
+  CHECK(b["nodes"] == 1);
+  CHECK_THAT(run(args).out, Catch::Contains("trusted, not searched again") && Catch::Contains("journal: 1 positions answered from it"));
+
+  // A byte changed in the body: exit 2, one line naming the file and the check.
+  std::string text;
+  {
+    std::ifstream in(journal);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  text[text.size() - 2] = text[text.size() - 2] == '1' ? '2' : '1';
+  {
+    std::ofstream out(journal);
+    out << text;
+  }
+  // arguments, exit code, fragment of stderr
+  static const struct Row {
+    std::string args;
+    int code;
+    std::string err;
+  } rows[] = {
+      {args, 2, "journal " + journal + " line 1: checksum mismatch"},
+      {"solve 4x4 --journal " + shell_quote(dir.path + "/none/j.tsv"), 1, "cannot write " + dir.path + "/none/j.tsv"},
+      {"solve 4x4 --journal " + shell_quote(dir.path), 2, "cannot read journal"},
+      {"solve 4x4 --journal " + shell_quote(journal) + " --journal-min-seconds -1", 2, "--journal-min-seconds -1 out of range"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run(row.args);
+    CHECK(r.code == row.code);
+    CHECK_THAT(r.err, Catch::Contains(row.err));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
 }

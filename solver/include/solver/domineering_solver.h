@@ -13,10 +13,14 @@
 // below polls. Below the split each task runs the serial search on its own copy of the
 // position. With one thread nothing is split, so node counts are deterministic (the bench
 // signature); with more, only the winner is guaranteed identical, not the counts or the move.
+// With a journal (solve_journal.h) the driver looks up the positions of the top JOURNAL_PLIES
+// plies there before searching them and records those it proves; on one thread it then expands
+// those plies itself, in order, so that they are positions it sees.
 #pragma once
 
 #include "solver/domineering_endgame.h"
 #include "solver/domineering_position.h"
+#include "solver/solve_journal.h"
 #include "solver/tree_profile.h"
 #include "solver/tt_stats.h"
 
@@ -126,6 +130,11 @@ struct SolveOptions {
   bool profile = false;
   // Polled by every search; set it (from a signal handler, say) to stop.
   const std::atomic<bool>* interrupt = nullptr;
+  // Where proven results near the root are looked up and recorded (solve_journal.h); none when
+  // null. Only proofs that took at least journal_min_seconds of wall time are recorded: the
+  // others cost less to find again than to keep.
+  SolveJournal* journal = nullptr;
+  double journal_min_seconds = 1.0;
 };
 
 struct SolveStats {
@@ -138,6 +147,8 @@ struct SolveStats {
   EndgameCounters endgame;
   cache::Stats components;
   std::uint64_t component_half_life = 0;
+  std::uint64_t journal_hits = 0;     // positions answered from the journal
+  std::uint64_t journal_recorded = 0; // positions this solve added to it
 };
 
 struct SolveResult {
@@ -153,6 +164,7 @@ struct SolveProgress {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::optional<domineering::Move> root_move; // the root move being searched, when known
+  std::uint64_t journal_recorded = 0;
 };
 
 class DomineeringSolver {
