@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(game_expression board_text catalogue_tsv catalogue_binary trace)
+((${#targets[@]})) || targets=(game_expression board_text catalogue_tsv catalogue_binary trace solve_journal)
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$jobs" --target $(printf 'fuzz_%s ' "${targets[@]}")

@@ -8,6 +8,8 @@
 
 #include "cache/trace_file.h"
 
+#include "solver/solve_journal.h"
+
 #include "cgt/game_store.h"
 #include "cgt/input_error.h"
 #include "cgt/notation.h"
@@ -183,6 +185,36 @@ void check_trace(std::string_view bytes) {
     written += std::to_string(k) + "\n";
   if (cache::parse_trace(written, "fuzz") != keys)
     violated("a trace written back parses to other keys");
+}
+
+void check_solve_journal(std::string_view bytes) {
+  if (bytes.size() > MAX_FUZZ_INPUT)
+    return;
+  std::string b(bytes);
+  // Patch the checksum field of the first line to match the body, as for the catalogue.
+  if (const std::size_t nl = b.find('\n'); nl != std::string::npos)
+    if (const std::size_t at = b.rfind("checksum=", nl); at != std::string::npos && at + 9 + 16 <= nl)
+      b.replace(at + 9, 16, fmt::format("{:016x}", catalogue::fnv1a64(std::string_view(b).substr(nl + 1))));
+  std::vector<solver::JournalEntry> entries;
+  try {
+    std::istringstream in(b);
+    entries = solver::read_journal(in, "fuzz");
+  } catch (const cgt::InputError&) {
+    return;
+  }
+  for (const solver::JournalEntry& e : entries)
+    if (e.move && (!e.to_move_wins || e.move->side != e.to_move || !e.board.is_legal(*e.move)))
+      violated("a journal entry whose move is not a legal winning move");
+  std::ostringstream out;
+  solver::write_journal(entries, out);
+  std::istringstream again(out.str());
+  const std::vector<solver::JournalEntry> back = solver::read_journal(again, "fuzz");
+  if (back.size() != entries.size())
+    violated("a journal written back reads another number of entries");
+  for (std::size_t i = 0; i < back.size(); ++i)
+    if (!(back[i].board == entries[i].board) || back[i].to_move != entries[i].to_move || back[i].to_move_wins != entries[i].to_move_wins ||
+        back[i].move != entries[i].move)
+      violated("a journal written back reads other entries");
 }
 
 } // namespace fuzz

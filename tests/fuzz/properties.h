@@ -30,4 +30,8 @@ void check_catalogue_binary(std::string_view bytes);
 // A trace that parses has as many keys as lines of keys, and writing it back parses the same.
 void check_trace(std::string_view bytes);
 
+// A solve journal that loads (checksum patched as for the catalogue) holds legal winning
+// moves, and writing it back reads the same entries.
+void check_solve_journal(std::string_view bytes);
+
 } // namespace fuzz

@@ -40,7 +40,8 @@ TEST_CASE("fuzz inputs keep their properties", "[fuzz]") {
               {"board_text", fuzz::check_board_text},
               {"catalogue_tsv", fuzz::check_catalogue_tsv},
               {"catalogue_binary", fuzz::check_catalogue_binary},
-              {"trace", fuzz::check_trace}};
+              {"trace", fuzz::check_trace},
+              {"solve_journal", fuzz::check_solve_journal}};
   for (const Row& row : rows) {
     CAPTURE(row.target);
     CHECK(replay(row.target, row.check) > 0);
