@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -33,49 +32,17 @@ std::string row_text(const Entry& e) {
                      e.right_moves);
 }
 
-class Reader {
+class Reader : public CheckedTsvReader {
 public:
-  explicit Reader(std::string name) : name_(std::move(name)) {}
-
-  [[noreturn]] void fail(std::size_t line, const std::string& what) const {
-    throw cgt::InputError(fmt::format("catalogue {} line {}: {}", name_, line, what));
-  }
-
-  long long integer(std::string_view field, std::size_t line, const char* what) const {
-    long long v = 0;
-    const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
-    if (ec != std::errc() || p != field.data() + field.size())
-      fail(line, fmt::format("{} '{}' is not an integer", what, field));
-    return v;
-  }
+  explicit Reader(std::string name) : CheckedTsvReader("catalogue", std::move(name)) {}
 
   Catalogue read(const std::string& text) {
-    const std::size_t first_nl = text.find('\n');
-    if (text.empty())
-      fail(1, "the file is empty");
-    if (first_nl == std::string::npos)
-      fail(1, "the file ends inside its first line (truncated?)");
-    const std::string_view first(text.data(), first_nl);
-    if (first.substr(0, std::string_view(TSV_MAGIC).size()) != TSV_MAGIC)
-      fail(1, fmt::format("not a domineering catalogue (expected the line to start with '{}')", TSV_MAGIC));
-
-    long long version = -1, max_cells = -1, shapes = -1;
-    std::string checksum;
-    std::istringstream fields{std::string(first.substr(std::string_view(TSV_MAGIC).size()))};
-    for (std::string token; fields >> token;) {
-      const auto eq = token.find('=');
-      if (eq == std::string::npos)
-        fail(1, fmt::format("unexpected '{}' (expected key=value)", token));
-      const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
-      if (key == "version")
-        version = integer(value, 1, "version");
-      else if (key == "max_cells")
-        max_cells = integer(value, 1, "max_cells");
-      else if (key == "shapes")
-        shapes = integer(value, 1, "shapes");
-      else if (key == "checksum")
-        checksum = value;
-    }
+    const FirstLine first = first_line(text, TSV_MAGIC, "a domineering catalogue");
+    const auto field = [&](const char* key) -> long long {
+      const auto it = first.fields.find(key);
+      return it == first.fields.end() ? -1 : integer(it->second, 1, key);
+    };
+    const long long version = field("version"), max_cells = field("max_cells"), shapes = field("shapes");
     if (version < 0)
       fail(1, "no version");
     if (version != TSV_VERSION)
@@ -84,31 +51,12 @@ public:
       fail(1, fmt::format("max_cells {} out of range", max_cells));
     if (shapes < 0)
       fail(1, "no shape count");
-    const std::string_view body(text.data() + first_nl + 1, text.size() - first_nl - 1);
-    const std::string actual = fmt::format("{:016x}", fnv1a64(body));
-    if (checksum != actual)
-      fail(1, fmt::format("checksum mismatch: the file says '{}' but its body hashes to '{}' (corrupt or truncated file)", checksum, actual));
+    check_checksum(first);
 
     std::vector<Entry> entries;
-    std::size_t line = 2, pos = 0;
-    bool header_seen = false;
-    while (pos < body.size()) {
-      std::size_t nl = body.find('\n', pos);
-      if (nl == std::string_view::npos)
-        fail(line, "the last line has no newline (truncated?)");
-      const std::string_view row = body.substr(pos, nl - pos);
-      pos = nl + 1;
-      if (!header_seen) {
-        if (row != TSV_HEADER)
-          fail(line, fmt::format("unexpected header row (expected: {})", TSV_HEADER));
-        header_seen = true;
-      } else {
-        entries.push_back(parse_row(row, line, int(max_cells)));
-      }
-      ++line;
-    }
-    if (!header_seen)
-      fail(2, "no header row");
+    const std::size_t line = for_each_row(first.body, TSV_HEADER, [&](std::size_t n, std::string_view row) {
+      entries.push_back(parse_row(row, n, int(max_cells)));
+    });
     if (entries.size() != std::size_t(shapes))
       fail(line, fmt::format("the file holds {} shapes but its first line says {}", entries.size(), shapes));
     try {
@@ -119,14 +67,7 @@ public:
   }
 
   Entry parse_row(std::string_view row, std::size_t line, int max_cells) {
-    std::vector<std::string_view> f;
-    for (std::size_t start = 0;;) {
-      const std::size_t tab = row.find('\t', start);
-      f.push_back(row.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
-      if (tab == std::string_view::npos)
-        break;
-      start = tab + 1;
-    }
+    const std::vector<std::string_view> f = split_tabs(row);
     if (f.size() != 10)
       fail(line, fmt::format("expected 10 tab-separated fields, found {}", f.size()));
     try {
@@ -160,19 +101,9 @@ public:
     }
   }
 
-private:
-  std::string name_;
 };
 
 } // namespace
-
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
 
 void write_tsv(const Catalogue& c, std::ostream& out) {
   std::string body = std::string(TSV_HEADER) + "\n";

@@ -1,6 +1,6 @@
 #include "solver/solve_journal.h"
 
-#include "catalogue/tsv_file.h"
+#include "catalogue/checked_tsv.h"
 #include "cgt/atomic_file.h"
 #include "cgt/input_error.h"
 
@@ -83,91 +83,43 @@ std::pair<int, std::string> least(const Board& b, Side s) {
 
 std::string side_word(Side s) { return std::string(domineering::orientation_name(s)); }
 
-class Reader {
+class Reader : public catalogue::CheckedTsvReader {
 public:
-  explicit Reader(std::string name) : name_(std::move(name)) {}
-
-  [[noreturn]] void fail(std::size_t line, const std::string& what) const {
-    throw cgt::InputError(fmt::format("journal {} line {}: {}", name_, line, what));
-  }
+  explicit Reader(std::string name) : CheckedTsvReader("journal", std::move(name)) {}
 
   // keys, when given, receives each entry's index key (least(...).second), in order.
   std::vector<JournalEntry> read(const std::string& text, std::vector<std::string>* keys = nullptr) {
-    if (text.empty())
-      fail(1, "the file is empty");
-    const std::size_t first_nl = text.find('\n');
-    if (first_nl == std::string::npos)
-      fail(1, "the file ends inside its first line (truncated?)");
-    const std::string_view first(text.data(), first_nl);
-    if (first.substr(0, std::string_view(JOURNAL_MAGIC).size()) != JOURNAL_MAGIC)
-      fail(1, fmt::format("not a solve journal (expected the line to start with '{}')", JOURNAL_MAGIC));
-    long long version = -1, count = -1;
-    std::string checksum;
-    std::istringstream fields{std::string(first.substr(std::string_view(JOURNAL_MAGIC).size()))};
-    for (std::string token; fields >> token;) {
-      const auto eq = token.find('=');
-      if (eq == std::string::npos)
-        fail(1, fmt::format("unexpected '{}' (expected key=value)", token));
-      const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
-      if (key == "version")
-        version = integer(value, 1, "version");
-      else if (key == "entries")
-        count = integer(value, 1, "entries");
-      else if (key == "checksum")
-        checksum = value;
-    }
+    const FirstLine first = first_line(text, JOURNAL_MAGIC, "a solve journal");
+    const auto field = [&](const char* key) -> long long {
+      const auto it = first.fields.find(key);
+      return it == first.fields.end() ? -1 : integer(it->second, 1, key);
+    };
+    const long long version = field("version"), count = field("entries");
     if (version < 0)
       fail(1, "no version");
     if (version != JOURNAL_VERSION)
       fail(1, fmt::format("unsupported journal version {} (this program reads version {})", version, JOURNAL_VERSION));
     if (count < 0)
       fail(1, "no entry count");
-    const std::string_view body(text.data() + first_nl + 1, text.size() - first_nl - 1);
-    const std::string actual = fmt::format("{:016x}", catalogue::fnv1a64(body));
-    if (checksum != actual)
-      fail(1, fmt::format("checksum mismatch: the file says '{}' but its body hashes to '{}' (corrupt or truncated file)", checksum, actual));
+    check_checksum(first);
 
     std::vector<JournalEntry> entries;
     std::unordered_map<std::string, std::size_t> seen;
-    std::size_t line = 2, pos = 0;
-    bool header_seen = false;
-    while (pos < body.size()) {
-      const std::size_t nl = body.find('\n', pos);
-      if (nl == std::string_view::npos)
-        fail(line, "the last line has no newline (truncated?)");
-      const std::string_view row = body.substr(pos, nl - pos);
-      pos = nl + 1;
-      if (!header_seen) {
-        if (row != JOURNAL_HEADER)
-          fail(line, fmt::format("unexpected header row (expected: {})", JOURNAL_HEADER));
-        header_seen = true;
-      } else {
-        JournalEntry e = parse_row(row, line);
-        std::string key = least(e.board, e.to_move).second;
-        if (const auto [it, fresh] = seen.emplace(key, line); !fresh)
-          fail(line, fmt::format("the position of line {} again", it->second));
-        if (keys != nullptr)
-          keys->push_back(std::move(key));
-        entries.push_back(std::move(e));
-      }
-      ++line;
-    }
-    if (!header_seen)
-      fail(2, "no header row");
+    const std::size_t line = for_each_row(first.body, JOURNAL_HEADER, [&](std::size_t n, std::string_view row) {
+      JournalEntry e = parse_row(row, n);
+      std::string key = least(e.board, e.to_move).second;
+      if (const auto [it, fresh] = seen.emplace(key, n); !fresh)
+        fail(n, fmt::format("the position of line {} again", it->second));
+      if (keys != nullptr)
+        keys->push_back(std::move(key));
+      entries.push_back(std::move(e));
+    });
     if (entries.size() != std::size_t(count))
       fail(line, fmt::format("the file holds {} entries but its first line says {}", entries.size(), count));
     return entries;
   }
 
 private:
-  long long integer(std::string_view field, std::size_t line, const char* what) const {
-    long long v = 0;
-    const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
-    if (ec != std::errc() || p != field.data() + field.size())
-      fail(line, fmt::format("{} '{}' is not an integer", what, field));
-    return v;
-  }
-
   Side side(std::string_view field, std::size_t line, const char* what) const {
     if (field == "vertical")
       return Side::Left;
@@ -177,14 +129,7 @@ private:
   }
 
   JournalEntry parse_row(std::string_view row, std::size_t line) const {
-    std::vector<std::string_view> f;
-    for (std::size_t start = 0;;) {
-      const std::size_t tab = row.find('\t', start);
-      f.push_back(row.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
-      if (tab == std::string_view::npos)
-        break;
-      start = tab + 1;
-    }
+    const std::vector<std::string_view> f = split_tabs(row);
     if (f.size() != 5)
       fail(line, fmt::format("expected 5 tab-separated fields, found {}", f.size()));
     JournalEntry e;
@@ -224,8 +169,6 @@ private:
       bad();
     return {std::uint8_t(r), std::uint8_t(c), field[0] == 'V' ? Side::Left : Side::Right};
   }
-
-  std::string name_;
 };
 
 } // namespace

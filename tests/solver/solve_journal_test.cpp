@@ -3,7 +3,7 @@
 #include "solver/domineering_solver.h"
 
 #include "catalogue/catalogue.h"
-#include "catalogue/tsv_file.h"
+#include "catalogue/checked_tsv.h"
 #include "cgt/input_error.h"
 
 #include "../domineering/random_boards.h"
@@ -66,8 +66,9 @@ std::string read_error(const std::string& text) {
   return "";
 }
 
-// Image i of (b, m): columns mirrored if bit 0, rows if bit 1, transposed if i >= 4 (square
-// boards), written out cell by cell here rather than with the journal's own mapping.
+// Image i of a board: columns mirrored if bit 0, rows if bit 1, transposed if i >= 4 (square
+// boards), the journal's order. Moves are not mapped here: the test plays them and compares
+// the boards, so the journal's mapping of moves is checked against boards alone.
 Board image(const Board& b, int i) {
   Board x = b;
   if (i & 1)

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "catalogue/catalogue.h"
+#include "catalogue/checked_tsv.h"
 
 #include <istream>
 #include <ostream>
@@ -32,7 +33,5 @@ void write_tsv_file(const Catalogue& c, const std::string& path);
 // Throws cgt::InputError naming the file (`name`) and line on any problem.
 Catalogue read_tsv(std::istream& in, const std::string& name);
 Catalogue read_tsv_file(const std::string& path);
-
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = 0xcbf29ce484222325ULL);
 
 } // namespace catalogue
