@@ -175,9 +175,10 @@ struct DomineeringSolver::Impl {
     const auto r = expand(t, workers, pos, ply, chain, &move);
     if (const double s = std::chrono::duration<double>(Clock::now() - start).count(); r && s >= options.journal_min_seconds) {
       const int m = move.load();
-      journal->record(pos.board(), to_move, *r,
-                      *r && m >= 0 ? std::optional(DomineeringPosition::decode(DomineeringPosition::Move(m), to_move)) : std::nullopt, s);
-      journal_recorded.fetch_add(1, std::memory_order_relaxed);
+      // Two threads can prove the same position (a transposition) at once: count it once.
+      if (journal->record(pos.board(), to_move, *r,
+                          *r && m >= 0 ? std::optional(DomineeringPosition::decode(DomineeringPosition::Move(m), to_move)) : std::nullopt, s))
+        journal_recorded.fetch_add(1, std::memory_order_relaxed);
     }
     if (winner != nullptr && move.load() >= 0)
       winner->store(move.load());

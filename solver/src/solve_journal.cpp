@@ -238,16 +238,17 @@ std::optional<JournalResult> SolveJournal::lookup(const Board& board, Side to_mo
   return r;
 }
 
-void SolveJournal::record(const Board& board, Side to_move, bool to_move_wins, std::optional<Move> move, double seconds) {
+bool SolveJournal::record(const Board& board, Side to_move, bool to_move_wins, std::optional<Move> move, double seconds) {
   auto [i, key] = least(board, to_move);
   JournalEntry e = entry_as_image(board, to_move, to_move_wins, move, seconds, i);
   std::lock_guard lock(mutex_);
   if (!index_.emplace(std::move(key), entries_.size()).second)
-    return;
+    return false;
   entries_.push_back(std::move(e));
   dirty_ = true;
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() >= SAVE_SECONDS)
     save_locked();
+  return true;
 }
 
 void SolveJournal::save() {

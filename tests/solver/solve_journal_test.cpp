@@ -152,7 +152,8 @@ TEST_CASE("a position is found under every image, with its move carried along", 
     CAPTURE(row.board, row.side == Side::Left);
     REQUIRE(b.is_legal(row.move));
     CHECK_FALSE(journal.lookup(b, row.side)); // none of the rows before is this position
-    journal.record(b, row.side, true, row.move, 0);
+    CHECK(journal.record(b, row.side, true, row.move, 0));
+    CHECK_FALSE(journal.record(image(b, 1), row.side, true, std::nullopt, 0)); // an image of it: there already
     Board after = b;
     after.play(row.move);
     for (int i = 0; i < (b.height() == b.width() ? 8 : 4); ++i) {
