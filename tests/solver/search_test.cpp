@@ -272,8 +272,8 @@ TEST_CASE("searching to the end stores the work below a node as its depth", "[so
 namespace {
 
 // TreeGame with the pass of enhanced transposition cut-offs after the first move, as Domineering
-// has it below 64 empty cells: where a node expected to cut tries a move the hooks show to win
-// at once (Searcher::winning_at_once).
+// has it: where a node expected to cut tries a move the hooks show to win at once
+// (Searcher::winning_at_once).
 struct PassAfterFirstMove : TreeGame {
   using TreeGame::TreeGame;
   static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;

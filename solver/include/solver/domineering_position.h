@@ -252,17 +252,18 @@ public:
 
   bool is_legal(Move m) const { return m < MOVE_CODES && board_.is_legal(decode(m, side_)); }
 
-  // The enhanced-transposition pass before the first move, at a node expected to cut, only with
-  // more than ETC_FIRST_CELLS empty cells (search.h, etc_before_first_move). Below that the
-  // first move's subtree is mostly a leaf the bounds decide, cheaper than a probe per child.
-  // Measured on one thread, Vertical first (nodes, seconds): 8x8 10,127,134 / 8.9-9.4 s with the
-  // pass everywhere, 10,568,453 / 7.6-8.1 s with 46 cells, 10,753,958 / 7.9 s with none; 7x9
-  // 12,317,447 / 12.9-13.7 s, 13,368,234 / 11.4 s, 13,578,594 / 11.9 s. With Bullock's packing
-  // the leaves are decided sooner and the balance moved (128 MiB, alternating runs): 46 and 64
-  // cells, 8x9 9,144,146 / 5.9-7.1 s and 9,358,980 / 4.8-6.1 s; 8x8 1,271,535 / 0.75-0.99 s and
-  // 1,292,566 / 0.72-0.74 s; 7x9 3,141,138 / 2.1-2.8 s and 3,230,084 / 1.8-2.6 s.
-  static constexpr int ETC_FIRST_CELLS = 64;
-  bool etc_before_first_move() const { return board_.empty_cells() > ETC_FIRST_CELLS; }
+  // No enhanced-transposition pass before the first move at a node expected to cut: the first
+  // move goes first, one the packing shows to win at once when it can (search.h,
+  // winning_at_once), and the pass runs only if that move did not cut. The pass first used to
+  // run above 64 empty cells, where it also kept the winning-at-once move from going first; at
+  // that size the first move nearly always cuts and a transposition found by the pass rarely
+  // saves much. One thread, default tables, same builds but for this (nodes, seconds): 7x12
+  // 132,899,219 / 117.6 s with the pass above 64 cells, 119,564,687 / 93.0 s without; 8x9
+  // 4,133,464 / 2.84 s and 4,133,492 / 2.74 s; 9x9 460,544,880 / 483.6 s and 464,830,313 /
+  // 483.8 s (two runs at once); a position four moves into 10x10 (the first of
+  // bench/journals/10x10-vertical.tsv, 512 MiB, two runs at once) 932,115,909 / 660 s,
+  // 581,766,477 / 409 s, and with the pass above 76 cells 580,831,938 / 403 s (no better).
+  bool etc_before_first_move() const { return false; }
 
 private:
   // The zobrist word of cell (r, c) in image i: 0 identity, 1 columns mirrored, 2 rows mirrored,

@@ -57,7 +57,9 @@ constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = [] {
 // to cut (g.etc_before_first_move(), optional; yes when absent). At such a node the first move
 // nearly always cuts, so the pass's probes, one per child and each a likely cache miss, are
 // mostly wasted; they pay where the first move's subtree is large enough for a transposition
-// found by the pass to save more than they cost.
+// found by the pass to save more than they cost. The pass first also forgoes the choice of a
+// first move that wins at once (winning_at_once), which is made only when the first move goes
+// before the pass.
 template <class G>
 bool etc_before_first_move(const G& g) {
   if constexpr (requires { g.etc_before_first_move(); })
