@@ -252,8 +252,8 @@ public:
 
   bool is_legal(Move m) const { return m < MOVE_CODES && board_.is_legal(decode(m, side_)); }
 
-  // No enhanced-transposition pass before the first move at a node expected to cut: the first
-  // move goes first, one the packing shows to win at once when it can (search.h,
+  // No enhanced-transposition pass before the first move at a node expected to cut: one move is
+  // searched first, one the packing shows to win at once when it can (search.h,
   // winning_at_once), and the pass runs only if that move did not cut. The pass first used to
   // run above 64 empty cells, where it also kept the winning-at-once move from going first; at
   // that size the first move nearly always cuts and a transposition found by the pass rarely
