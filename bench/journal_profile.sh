@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How the time of a proof is spread over the positions near its root, from a solve journal
-# (solver/include/solver/solve_journal.h): per ply (moves on the board), how many positions were
+# (solver/include/solver/solve_journal.h): per ply (filled cells / 2, which is the moves made only
+# for a board that started empty: holes count as filled), how many positions were
 # proven, their seconds in all, how many took at least 1 s, the longest, the longest's share and
 # the ten longest's, and the sum over the longest (the number of "longest-sized" proofs the ply
 # holds). A whole-board estimate made from the first few positions of a ply is only as good as
