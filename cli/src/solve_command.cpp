@@ -56,7 +56,8 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
           {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
                        {"cgt_region_too_large", s.endgame.cgt_too_large}, {"cgt_not_tried", s.endgame.cgt_not_tried},
                        {"recent_regions", s.endgame.recent_hits},
-                       {"peeked", s.endgame.peeked}, {"peek_wins", s.endgame.peek_wins}}},
+                       {"peeked", s.endgame.peeked}, {"peek_wins", s.endgame.peek_wins},
+                       {"screened", s.endgame.screened}, {"screen_losses", s.endgame.screen_losses}}},
           {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
                                {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
                                {"re_evaluations", s.components.re_evaluations}, {"evictions", s.components.evictions},
@@ -121,9 +122,10 @@ void print_stats(const solver::SolveStats& s) {
                            s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.etc_probes,
                            s.table.etc_cutoffs, s.table.tt_moves_tried, s.table.tt_moves_best);
   std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}, "
-                           "too many cells to try CGT {}; moves tested before a first move {}, winning at once {}\n",
+                           "too many cells to try CGT {}; moves tested before a first move {}, winning at once {}; "
+                           "moves screened before the search {}, losing at once {}\n",
                            s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large,
-                           s.endgame.cgt_not_tried, s.endgame.peeked, s.endgame.peek_wins);
+                           s.endgame.cgt_not_tried, s.endgame.peeked, s.endgame.peek_wins, s.endgame.screened, s.endgame.screen_losses);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
   std::cout << fmt::format("  regions valued: {} from the recent ones; component cache: {} lookups, {:.2f}% hits, {} re-evaluations, "
                            "{} evictions, half-life {}\n",
@@ -144,6 +146,7 @@ struct SolveArgs {
   bool no_cgt = false;
   bool play_safe_moves = false;
   bool no_peek = false;
+  bool no_screen = false;
   bool profile = false;
   std::string journal_file;
   double journal_min_seconds = solver::SolveOptions{}.journal_min_seconds;
@@ -216,6 +219,9 @@ void add_solve_command(CLI::App& app) {
                 "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock 2002)");
   cmd->add_flag("--no-peek", a.no_peek,
                 "Do not look, at a node expected to cut, for one of its first 8 moves that the bounds show to win at once, to try it first");
+  cmd->add_flag("--no-screen", a.no_screen,
+                "Do not drop, at a node whose moves are all to be searched, the moves after which the bounds show the other side to win "
+                "at once (they are then searched as nodes, each decided there)");
   cmd->add_flag("--profile", a.profile,
                 "Also print where the nodes went, ply by ply: settled by the table, decided without a search, expanded, "
                 "cut at the first child tried, and the nodes spent on children tried before the one that cut (JSON: \"profile\")");
@@ -275,6 +281,7 @@ void add_solve_command(CLI::App& app) {
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
     o.endgame.peek = !a.no_peek;
+    o.endgame.screen = !a.no_screen;
     o.skip_safe_moves = !a.play_safe_moves;
     o.profile = a.profile;
     o.endgame.exact_cells = a.exact_cells;

@@ -36,6 +36,8 @@ EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
   recent_hits += o.recent_hits;
   peeked += o.peeked;
   peek_wins += o.peek_wins;
+  screened += o.screened;
+  screen_losses += o.screen_losses;
   return *this;
 }
 
@@ -98,7 +100,35 @@ std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, D
   return bounds_decision(-1);
 }
 
+std::optional<Decision> EndgameHooks::won_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
+  ++counters_.screened;
+  // The other side's lines after m: m fills one cell in each of two of them (rows r and r + 1
+  // for a vertical domino in column c, columns c and c + 1 for a horizontal one in row r).
+  const domineering::Side mover = p.side_to_move();
+  const domineering::Side other = domineering::opponent(mover);
+  const int n = p.line_count(other);
+  detail::Line lines[MAX_SOLVE_SIDE];
+  std::copy_n(p.lines(other), n, lines);
+  const domineering::Move d = DomineeringPosition::decode(m, mover);
+  const int first = mover == domineering::Side::Left ? d.row : d.col;
+  const detail::Line cell = detail::Line{1} << (mover == domineering::Side::Left ? d.col : d.row);
+  lines[first] &= ~cell;
+  lines[first + 1] &= ~cell;
+  if (!domineering::packing_wins_first(lines, n))
+    return std::nullopt;
+  ++counters_.screen_losses;
+  return bounds_decision(1);
+}
+
 std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
+  return decide(p, false);
+}
+
+std::optional<Decision> EndgameHooks::decide_unless_won(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
+  return decide(p, true);
+}
+
+std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool won_tested) {
   ++counters_.asked;
   const domineering::Board& b = p.board();
   const domineering::Side side = p.side_to_move();
@@ -117,7 +147,7 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /
     // V 0,1, H 4,3 (Vertical to move) 50 or fewer 102,189 / 9,247, more 1,506,771 / 139.
     // Ungated, the plans were 9 per cent of the instructions of a whole 8x8 solve.
     const domineering::Side other = domineering::opponent(side);
-    const int verdict = domineering::packing_wins_first(p.lines(side), p.line_count(side)) ? 1
+    const int verdict = !won_tested && domineering::packing_wins_first(p.lines(side), p.line_count(side)) ? 1
                         : !tells_wins() && domineering::packing_wins_second(p.lines(other), p.line_count(other))
                             ? -1
                         : 8 * b.empty_cells() <= 5 * b.height() * b.width() ? domineering::decided_by_plans(b, side)

@@ -75,7 +75,9 @@ EndgameCounters minus(const EndgameCounters& a, const EndgameCounters& b) {
           a.components_valued - b.components_valued,
           a.recent_hits - b.recent_hits,
           a.peeked - b.peeked,
-          a.peek_wins - b.peek_wins};
+          a.peek_wins - b.peek_wins,
+          a.screened - b.screened,
+          a.screen_losses - b.screen_losses};
 }
 
 cache::Stats& add(cache::Stats& a, const cache::Stats& b) {

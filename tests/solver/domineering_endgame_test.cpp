@@ -1,6 +1,7 @@
 #include "solver/domineering_endgame.h"
 
 #include "catalogue/catalogue.h"
+#include "domineering/packing_bound.h"
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
 
@@ -8,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -77,4 +79,41 @@ TEST_CASE("a region whose bounding box has no key is valued all the same, with n
     CHECK(hooks.region_value(l) == exact);
     CHECK(hooks.counters().components_valued > valued);
   }
+}
+
+TEST_CASE("won_after is the packing's verdict on the child, and decide_unless_won decide without it", "[solver]") {
+  static const catalogue::Catalogue eight = catalogue::Catalogue::build(8);
+  solver::EndgameHooks hooks(eight, solver::EndgameOptions{});
+  std::mt19937 rng(23);
+  int won = 0, cleared = 0;
+  for (int i = 0; i < 150; ++i) {
+    const domineering::Board b =
+        domineering::testing::random_board(rng, 4 + int(rng() % 6), 4 + int(rng() % 6), 10 + int(rng() % 40));
+    for (const domineering::Side side : {domineering::Side::Left, domineering::Side::Right}) {
+      const solver::DomineeringPosition p(b, side);
+      solver::DomineeringPosition::Move moves[solver::DomineeringPosition::MAX_MOVES];
+      for (const auto* m = moves; m != p.generate_moves(moves); ++m) {
+        solver::DomineeringPosition child = p;
+        child.make(*m);
+        CAPTURE(b.text(), int(side), int(*m));
+        const std::optional<solver::Decision> w = hooks.won_after(p, *m);
+        REQUIRE(w.has_value() == domineering::won_by_packing(child.board(), child.side_to_move()));
+        if (w) {
+          ++won;
+          CHECK(w->score == 1);
+          CHECK(w->bound == solver::Bound::EXACT);
+          continue;
+        }
+        ++cleared;
+        const auto full = hooks.decide(child, 1, -1, 1);
+        const auto rest = hooks.decide_unless_won(child, 1, -1, 1);
+        REQUIRE(full.has_value() == rest.has_value());
+        if (full)
+          CHECK((full->score == rest->score && full->bound == rest->bound));
+      }
+    }
+  }
+  // Both kinds of move were met.
+  CHECK(won > 100);
+  CHECK(cleared > 100);
 }

@@ -72,7 +72,8 @@ TEST_CASE("random boards with holes have the outcome of their CGT value", "[solv
 
 TEST_CASE("switching parts of the search off never changes a result", "[solver]") {
   // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try,
-  // safe moves played, moves that win at once tried first (peek)
+  // safe moves played, moves that win at once tried first (peek), moves that lose at once
+  // dropped (screen)
   static const struct Row {
     const char* name;
     int threads;
@@ -81,6 +82,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     int cgt_cells;
     bool play_safe = false;
     bool peek = true;
+    bool screen = true;
   } rows[] = {{"parallel", 2, 16, true, true, 40},
               {"no table", 1, 0, true, true, 40},
               {"no CGT", 1, 16, true, false, 40},
@@ -93,7 +95,10 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
               {"plain alpha-beta over every move", 1, 0, false, false, 40, true},
               {"parallel, safe moves played", 2, 16, true, true, 40, true},
               {"no peek", 1, 16, true, true, 40, false, false},
-              {"parallel, no peek", 2, 16, true, true, 40, false, false}};
+              {"parallel, no peek", 2, 16, true, true, 40, false, false},
+              {"no screen", 1, 16, true, true, 40, false, true, false},
+              {"no peek, no screen", 1, 16, true, true, 40, false, false, false},
+              {"parallel, no screen", 2, 16, true, true, 40, false, true, false}};
   DomineeringSolver reference(eight(), options());
   std::mt19937 rng(91);
   std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
@@ -107,6 +112,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     o.endgame.attempt_cells = row.cgt_cells;
     o.skip_safe_moves = !row.play_safe;
     o.endgame.peek = row.peek;
+    o.endgame.screen = row.screen;
     DomineeringSolver s(eight(), o);
     for (const Board& b : boards)
       for (Side first : {Side::Left, Side::Right}) {

@@ -324,6 +324,64 @@ TEST_CASE("a move the hooks show to win at once is searched first", "[solver]") 
   }
 }
 
+namespace {
+
+// Knows which nodes win for their side to move, as the packing knows some positions, and counts
+// how it was asked about the others.
+struct KnownWins {
+  std::vector<int> won; // node ids
+  int decided = 0;      // decide() calls
+  int decided_unless_won = 0;
+  std::optional<Decision> decide(const PassAfterFirstMove&, int, Score, Score) {
+    ++decided;
+    return std::nullopt;
+  }
+  bool tells_losses() const { return true; }
+  std::optional<Decision> won_after(const PassAfterFirstMove& g, std::uint8_t m) const {
+    const std::uint64_t key = g.key_after(m);
+    if (std::none_of(won.begin(), won.end(), [&](int id) { return TreeGame::key_of(id) == key; }))
+      return std::nullopt;
+    return Decision{5, Bound::EXACT, false};
+  }
+  std::optional<Decision> decide_unless_won(const PassAfterFirstMove&, int, Score, Score) {
+    ++decided_unless_won;
+    return std::nullopt;
+  }
+};
+static_assert(CheapLosses<KnownWins, PassAfterFirstMove>);
+
+} // namespace
+
+TEST_CASE("the screen drops the moves the hooks show to lose, and its survivors skip that test", "[solver]") {
+  // Root 0: every move loses (-5 for the root). Moves 0, 1, 2 lead to inner nodes 1, 2, 3, whose
+  // one move each reaches a leaf worth -5 to the root's side. The root, expected to cut, searches
+  // move 0 first; then the screen drops the moves whose child the hooks know to win, and the
+  // children searched after it are asked decide_unless_won instead of decide. Node 1 also
+  // screens its one move (the leaf is not known), which the leaf never asks about.
+  const std::vector<TreeNode> tree = {{{1, 2, 3}}, {{4}}, {{5}}, {{6}}, {{}, -5}, {{}, -5}, {{}, -5}};
+  // nodes the hooks know to win, nodes searched, decide() calls, decide_unless_won() calls
+  static const struct Row {
+    std::vector<int> won;
+    std::uint64_t nodes;
+    int decided, decided_unless_won;
+  } rows[] = {
+      {{}, 7, 2, 2},     // nothing known: every child and leaf searched; nodes 2 and 3 screened
+      {{2, 3}, 3, 2, 0}, // moves 1 and 2 dropped: the root, node 1 and its leaf
+      {{3}, 5, 2, 1},    // move 2 dropped
+      {{1}, 7, 2, 2},    // the first move goes before the screen: searched all the same
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.won);
+    Table table(TableSize::from_entries(64));
+    Searcher<PassAfterFirstMove, Table, KnownWins> searcher(table, KnownWins{row.won});
+    PassAfterFirstMove g(tree, 0);
+    CHECK(searcher.solve(g, -INF, INF) == -5);
+    CHECK(searcher.nodes() == row.nodes);
+    CHECK(searcher.hooks().decided == row.decided);
+    CHECK(searcher.hooks().decided_unless_won == row.decided_unless_won);
+  }
+}
+
 TEST_CASE("a profile counts every node once, by ply, with the nodes spent before a cut", "[solver]") {
   // Root 0: move 0 to node 1, whose first move (to leaf 3, worth -5 to its side to move) cuts at
   // once, so move 0 is worth -5 to the root and does not cut; move 1 to leaf 2 (-5 for its side

@@ -41,6 +41,9 @@ struct EndgameOptions {
   // At a node expected to cut, put first a move after which the packing shows the other side
   // lost, among the first few (search.h, Searcher::winning_at_once).
   bool peek = true;
+  // At a node whose moves are all to be searched, refute first every move after which the
+  // packing shows the other side to win (search.h, the screen).
+  bool screen = true;
   // Regions up to this many cells are valued exactly (catalogue, then the component cache).
   int exact_cells = 14;
   // The split into regions is tried only with at most this many coverable cells. Measured on
@@ -64,6 +67,8 @@ struct EndgameCounters {
   std::uint64_t recent_hits = 0;       // regions valued from the recent ones (EndgameHooks)
   std::uint64_t peeked = 0;        // moves tested by lost_after
   std::uint64_t peek_wins = 0;     // ... that it showed to win outright
+  std::uint64_t screened = 0;      // moves tested by won_after
+  std::uint64_t screen_losses = 0; // ... that it showed to lose outright
   EndgameCounters& operator+=(const EndgameCounters& o);
 };
 
@@ -93,6 +98,14 @@ public:
   // Whether the packing alone shows that the side to move would lose after move m: then the
   // decision decide() gives that child.
   std::optional<Decision> lost_after(const DomineeringPosition& p, DomineeringPosition::Move m);
+  // Whether won_after may be asked: with the bounds and `screen` on (search.h, CheapLosses).
+  bool tells_losses() const { return options_.bounds && options_.screen; }
+  // Whether the packing alone shows that the side to move would win after move m (the other
+  // side's packing moving first, with m's two cells filled): then the decision decide() gives
+  // that child, the first test decide() makes.
+  std::optional<Decision> won_after(const DomineeringPosition& p, DomineeringPosition::Move m);
+  // decide() without that first test, for a position won_after has cleared.
+  std::optional<Decision> decide_unless_won(const DomineeringPosition& p, int ply, Score alpha, Score beta);
 
   // The exact value of one region of at most exact_cells cells (catalogue or component cache).
   cgt::GameId region_value(const domineering::Shape& region);
@@ -110,6 +123,7 @@ private:
   // about 16 per cent: 55.5 and 55.8 million nodes in the 120 s without, 64.7 million with
   // (60.4 and 61.3 with a first version indexed by the hash's low bits, which hit less).
   static constexpr unsigned RECENT_BITS = 10;
+  std::optional<Decision> decide(const DomineeringPosition& p, bool won_tested);
   cgt::GameId catalogue_or_component_value(const domineering::Shape& region);
   cgt::GameId component_value(const domineering::Shape& region);
 
