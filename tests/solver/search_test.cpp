@@ -197,6 +197,29 @@ TEST_CASE("the stored bound is chosen against the original alpha", "[solver]") {
   }
 }
 
+TEST_CASE("a child's bound and value cut its parent, refute the move or say nothing", "[solver]") {
+  // The child's own bound, its value for the parent, the parent's window, the verdict.
+  static const struct Row {
+    Bound child_bound;
+    Score v, alpha, beta;
+    ChildVerdict verdict;
+  } rows[] = {
+      {Bound::EXACT, 5, 0, 5, ChildVerdict::CUTS},      // exact: at least beta
+      {Bound::EXACT, 0, 0, 5, ChildVerdict::REFUTES},   // exact: at most alpha
+      {Bound::EXACT, 3, 0, 5, ChildVerdict::NONE},      // inside the window
+      {Bound::UPPER, 7, 0, 5, ChildVerdict::CUTS},      // the child at most -7: the parent at least 7
+      {Bound::UPPER, -2, 0, 5, ChildVerdict::NONE},     // at least -2 says nothing against alpha 0
+      {Bound::LOWER, -2, 0, 5, ChildVerdict::REFUTES},  // the child at least 2: the move at most -2
+      {Bound::LOWER, 7, 0, 5, ChildVerdict::NONE},      // at most 7 cannot cut
+      {Bound::EXACT, -1, -1, 1, ChildVerdict::REFUTES}, // a win/loss solve: the child wins
+      {Bound::EXACT, 1, -1, 1, ChildVerdict::CUTS},     // ... the child loses
+  };
+  for (const Row& row : rows) {
+    CAPTURE(int(row.child_bound), row.v, row.alpha, row.beta);
+    CHECK(child_verdict(row.child_bound, row.v, row.alpha, row.beta) == row.verdict);
+  }
+}
+
 TEST_CASE("distance scores are stored relative to the node and read at any ply", "[solver]") {
   // Node 0 has one move, to node 1, where the side to move has lost. Searched at ply 2 the win
   // is at ply 3 (worth 1000 - 3); stored as 1000 - 1; found at ply 4 it reads 1000 - 5.

@@ -33,6 +33,20 @@ constexpr bool settles(Bound bound, Score v, Score alpha, Score beta) {
   return bound == Bound::EXACT || (bound == Bound::LOWER && v >= beta) || (bound == Bound::UPPER && v <= alpha);
 }
 
+// What a child's value says at its parent before the child is searched (the cut-off pass and
+// the screen, Step 7): v is the child's score negated, for the parent, and child_bound the
+// child's own bound. The child's window is (-beta, -alpha): its upper bounds settle at or below
+// -beta, its lower bounds at or above -alpha, an exact value always. CUTS: the parent is at
+// least beta; REFUTES: this move is at most alpha and need not be searched.
+enum class ChildVerdict { NONE, CUTS, REFUTES };
+constexpr ChildVerdict child_verdict(Bound child_bound, Score v, Score alpha, Score beta) {
+  const bool at_least = child_bound == Bound::EXACT || child_bound == Bound::UPPER;
+  const bool at_most = child_bound == Bound::EXACT || child_bound == Bound::LOWER;
+  if (at_least && v >= beta)
+    return ChildVerdict::CUTS;
+  return at_most && v <= alpha ? ChildVerdict::REFUTES : ChildVerdict::NONE;
+}
+
 // The bound a finished node stores, chosen against the alpha it was called with, saved before the
 // move loop raised it (article). Comparing with the raised alpha would mark every exact score as
 // an upper bound, because the best score is the raised alpha.
@@ -380,11 +394,8 @@ private:
           if (!child.hit || !(TO_END || child.data.depth >= depth - 1))
             continue;
           const Score v = -score_from_tt(child.data.score, ply + 1, G::MATE_BOUND);
-          // The child's window is (-beta, -alpha): its upper bounds settle at or below -beta,
-          // its lower bounds at or above -alpha, an exact value always.
-          const bool at_least = child.data.bound == Bound::EXACT || child.data.bound == Bound::UPPER;
-          const bool at_most = child.data.bound == Bound::EXACT || child.data.bound == Bound::LOWER;
-          if (at_least && v >= beta) {
+          const ChildVerdict verdict = child_verdict(child.data.bound, v, alpha, beta);
+          if (verdict == ChildVerdict::CUTS) {
             ++stats_.etc_cutoffs;
             work.table_cut = true;
             best = v;
@@ -392,7 +403,7 @@ private:
             alpha = v;
             break;
           }
-          if (at_most && v <= alpha) {
+          if (verdict == ChildVerdict::REFUTES) {
             refuted[i] = true;
             if (v > best) {
               best = v;
@@ -531,13 +542,12 @@ private:
       if (!d)
         continue;
       const Score v = -d->score;
-      const bool at_least = d->bound == Bound::EXACT || d->bound == Bound::UPPER;
-      const bool at_most = d->bound == Bound::EXACT || d->bound == Bound::LOWER;
-      if (at_least && v >= beta) {
+      const ChildVerdict verdict = child_verdict(d->bound, v, alpha, beta);
+      if (verdict == ChildVerdict::CUTS) {
         best = v;
         return i;
       }
-      if (at_most && v <= alpha) {
+      if (verdict == ChildVerdict::REFUTES) {
         refuted[i] = true;
         if (v > best) {
           best = v;
