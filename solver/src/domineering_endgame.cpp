@@ -24,6 +24,26 @@ namespace {
 // decide() and for the verdict lost_after hands down.
 Decision bounds_decision(int verdict) { return Decision{Score(verdict), Bound::EXACT, true}; }
 
+// Side s's lines as the packing takes them (DomineeringPosition::lines) after the side to move
+// plays m, into `lines`; returns their count. Not p.make(m): the child's packing of one side is
+// all that lost_after and won_after ask, and m fills two cells of the mover's lines (one line)
+// or one cell in each of two of the other side's.
+int lines_after(const DomineeringPosition& p, DomineeringPosition::Move m, domineering::Side s, detail::Line* lines) {
+  const int n = p.line_count(s);
+  std::copy_n(p.lines(s), n, lines);
+  const domineering::Move d = DomineeringPosition::decode(m, p.side_to_move());
+  const auto fill = [&](int row, int col) {
+    if (s == domineering::Side::Left)
+      lines[col] &= ~(detail::Line{1} << row);
+    else
+      lines[row] &= ~(detail::Line{1} << col);
+  };
+  const bool vertical = d.side == domineering::Side::Left;
+  fill(d.row, d.col);
+  fill(vertical ? d.row + 1 : d.row, vertical ? d.col : d.col + 1);
+  return n;
+}
+
 } // namespace
 
 EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
@@ -81,17 +101,8 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
 
 std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
   ++counters_.peeked;
-  // The mover's lines after m, not p.make(m): the child's packing of the mover is all that is
-  // asked, and m fills two cells of one of the mover's lines.
-  const domineering::Side mover = p.side_to_move();
-  const int n = p.line_count(mover);
   detail::Line lines[MAX_SOLVE_SIDE];
-  std::copy_n(p.lines(mover), n, lines);
-  const domineering::Move d = DomineeringPosition::decode(m, mover);
-  if (mover == domineering::Side::Left)
-    lines[d.col] &= ~(detail::Line{3} << d.row);
-  else
-    lines[d.row] &= ~(detail::Line{3} << d.col);
+  const int n = lines_after(p, m, p.side_to_move(), lines);
   if (!domineering::packing_wins_second(lines, n))
     return std::nullopt;
   ++counters_.peek_wins;
@@ -102,18 +113,8 @@ std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, D
 
 std::optional<Decision> EndgameHooks::won_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
   ++counters_.screened;
-  // The other side's lines after m: m fills one cell in each of two of them (rows r and r + 1
-  // for a vertical domino in column c, columns c and c + 1 for a horizontal one in row r).
-  const domineering::Side mover = p.side_to_move();
-  const domineering::Side other = domineering::opponent(mover);
-  const int n = p.line_count(other);
   detail::Line lines[MAX_SOLVE_SIDE];
-  std::copy_n(p.lines(other), n, lines);
-  const domineering::Move d = DomineeringPosition::decode(m, mover);
-  const int first = mover == domineering::Side::Left ? d.row : d.col;
-  const detail::Line cell = detail::Line{1} << (mover == domineering::Side::Left ? d.col : d.row);
-  lines[first] &= ~cell;
-  lines[first + 1] &= ~cell;
+  const int n = lines_after(p, m, domineering::opponent(p.side_to_move()), lines);
   if (!domineering::packing_wins_first(lines, n))
     return std::nullopt;
   ++counters_.screen_losses;
