@@ -351,15 +351,15 @@ private:
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
       std::fill_n(refuted, moves.size(), false);
       if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta && !etc_before_first_move(std::as_const(g))) {
-        // The first move's bucket now, so that the peek's packings hide the wait for it, which
-        // the make-move wrapper's prefetch would only start: whole 9x9, one thread, the builds
-        // side by side, the same 264,197,916 nodes in 558.3 s against 588.6 s.
-        if constexpr (CheapWins<Hooks, G>)
+        WinAtOnce first;
+        if constexpr (CheapWins<Hooks, G>) {
+          // The first move's bucket now, so that the peek's packings hide the wait for it, which
+          // the make-move wrapper's prefetch would only start: whole 9x9, one thread, the builds
+          // side by side, the same 264,197,916 nodes in 558.3 s against 588.6 s.
           if (hooks_.tells_wins())
             table_->prefetch(g.key_after(moves.begin()[0]));
-        WinAtOnce first;
-        if constexpr (CheapWins<Hooks, G>)
           first = winning_at_once(std::as_const(g), moves);
+        }
         const Move m = moves.begin()[first.index];
         best = play<TO_END>(g, m, depth, alpha, beta, ply, false, work, first.child ? &*first.child : nullptr);
         if (aborted_)
