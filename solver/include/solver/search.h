@@ -488,10 +488,10 @@ private:
   template <bool TO_END>
   Score play(G& g, Move m, int depth, Score alpha, Score beta, int ply, bool child_expect_cut, const Decision* child_known = nullptr,
              bool child_screened = false) {
+    const std::uint64_t child_key = g.key_after(m);
     // A child handed its decision takes it before its probe (Step 3a) and stores nothing: no bucket.
     if (child_known == nullptr)
-      table_->prefetch(g.key_after(m));
-    [[maybe_unused]] const std::uint64_t child_key = g.key_after(m);
+      table_->prefetch(child_key);
     [[maybe_unused]] const std::uint64_t key = g.key();
     g.make(m);
     assert(g.key() == child_key && "key_after must predict the key that make produces");
