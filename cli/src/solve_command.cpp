@@ -140,6 +140,7 @@ struct SolveArgs {
   std::string catalogue_file;
   int exact_cells = 0;
   int cgt_cells = 0;
+  int etc_cells = 0;
   std::size_t component_entries = solver::EndgameOptions{}.component_entries;
   bool no_table = false;
   bool no_bounds = false;
@@ -212,6 +213,9 @@ void add_solve_command(CLI::App& app) {
   auto* component_entries = cmd->add_option("--component-entries", a.component_entries,
                                              "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
                                              "doubling every two more, at most 16,384)");
+  auto* etc_cells = cmd->add_option("--etc-cells", a.etc_cells,
+                                    "No enhanced-transposition pass (every child probed before any is searched) at positions of at most "
+                                    "this many empty cells; 0: everywhere (default: 40 with a table of 128 MiB or more, else 0)");
   cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
@@ -234,7 +238,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--journal-min-seconds", a.journal_min_seconds,
                   "Record in the journal only proofs that took at least this many seconds (default 1)");
   cmd->add_flag("--json", a.json, "Print one JSON object");
-  cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells] {
+  cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells, etc_cells] {
     const domineering::Board board = domineering::Board::parse(a.board);
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
       throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
@@ -259,6 +263,8 @@ void add_solve_command(CLI::App& app) {
       throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
     if (a.cgt_cells < 0 || a.cgt_cells > solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE)
       throw cgt::InputError(fmt::format("--cgt-cells {} out of range (0 to {})", a.cgt_cells, solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE));
+    if (a.etc_cells < 0 || a.etc_cells > solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE)
+      throw cgt::InputError(fmt::format("--etc-cells {} out of range (0 to {})", a.etc_cells, solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE));
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     if (a.tt_mb == 0 && !a.no_table)
@@ -278,6 +284,7 @@ void add_solve_command(CLI::App& app) {
     solver::SolveOptions o;
     o.threads = a.threads == 0 ? default_threads() : a.threads;
     o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
+    o.etc_pass_cells = etc_cells->count() > 0 ? a.etc_cells : solver::default_etc_pass_cells(o.table_mib);
     o.endgame.bounds = !a.no_bounds;
     o.endgame.cgt = !a.no_cgt;
     o.endgame.peek = !a.no_peek;
@@ -344,6 +351,7 @@ void add_solve_command(CLI::App& app) {
       out["board"] = board.text();
       out["threads"] = o.threads;
       out["tt_mib"] = o.table_mib;
+      out["etc_cells"] = o.etc_pass_cells;
       out["catalogue_cells"] = cat.max_cells();
       out["exact_cells"] = o.endgame.exact_cells;
       out["cgt_cells"] = o.endgame.attempt_cells;
@@ -363,8 +371,9 @@ void add_solve_command(CLI::App& app) {
         out["winner"] = std::string(orientation_name(winner(results[0])));
       print_json(out);
     } else {
-      std::cout << fmt::format("board {} ({} rows x {} columns; Vertical = Left, Horizontal = Right), {} thread{}, table {} MiB\n",
-                               board.text(), board.height(), board.width(), o.threads, o.threads == 1 ? "" : "s", o.table_mib);
+      std::cout << fmt::format("board {} ({} rows x {} columns; Vertical = Left, Horizontal = Right), {} thread{}, table {} MiB{}\n",
+                               board.text(), board.height(), board.width(), o.threads, o.threads == 1 ? "" : "s", o.table_mib,
+                               o.etc_pass_cells > 0 ? fmt::format(" (no cut-off pass at {} empty cells or fewer)", o.etc_pass_cells) : "");
       if (journal)
         std::cout << fmt::format("journal {}: {} entries read, {} now (results found there are trusted, not searched again)\n",
                                  journal->path(), journal->loaded(), journal->size());

@@ -228,20 +228,24 @@ struct DomineeringSolver::Impl {
     if (all.size() == 0)
       return false;
     // Enhanced transposition cut-offs, as in the serial search: a child the table already
-    // decides is not searched; one its side to move loses there wins at once.
+    // decides is not searched; one its side to move loses there wins at once. Not where the
+    // position asks for no such pass (etc_pass_wanted), as in the serial search.
     DomineeringPosition::Move moves[DomineeringPosition::MAX_MOVES];
     std::size_t count = 0;
+    const bool etc_pass = pos.etc_pass_wanted();
     for (const DomineeringPosition::Move mv : all) {
       if constexpr (Table::ENABLED) {
-        ++w.split_table.etc_probes;
-        if (const auto child = t.probe(pos.key_after(mv)); child.hit && settles(child.data.bound, child.data.score, -1, 1)) {
-          if (child.data.score < 0) {
-            ++w.split_table.etc_cutoffs;
-            if (winner)
-              winner->store(mv);
-            return true;
+        if (etc_pass) {
+          ++w.split_table.etc_probes;
+          if (const auto child = t.probe(pos.key_after(mv)); child.hit && settles(child.data.bound, child.data.score, -1, 1)) {
+            if (child.data.score < 0) {
+              ++w.split_table.etc_cutoffs;
+              if (winner)
+                winner->store(mv);
+              return true;
+            }
+            continue;
           }
-          continue;
         }
       }
       moves[count++] = mv;
@@ -332,7 +336,7 @@ struct DomineeringSolver::Impl {
         w->used = false;
     if constexpr (!std::is_same_v<Table, NoTable>)
       t.new_search();
-    DomineeringPosition pos(board, first, options.skip_safe_moves);
+    DomineeringPosition pos(board, first, options.skip_safe_moves, options.etc_pass_cells);
     std::atomic<int> winner{-1};
     const StopChain root_chain{options.interrupt, nullptr};
     std::optional<bool> wins;

@@ -73,7 +73,7 @@ TEST_CASE("random boards with holes have the outcome of their CGT value", "[solv
 TEST_CASE("switching parts of the search off never changes a result", "[solver]") {
   // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try,
   // safe moves played, moves that win at once tried first (peek), moves that lose at once
-  // dropped (screen)
+  // dropped (screen), no cut-off pass at that many empty cells or fewer
   static const struct Row {
     const char* name;
     int threads;
@@ -83,6 +83,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     bool play_safe = false;
     bool peek = true;
     bool screen = true;
+    int etc_cells = 0;
   } rows[] = {{"parallel", 2, 16, true, true, 40},
               {"no table", 1, 0, true, true, 40},
               {"no CGT", 1, 16, true, false, 40},
@@ -98,7 +99,9 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
               {"parallel, no peek", 2, 16, true, true, 40, false, false},
               {"no screen", 1, 16, true, true, 40, false, true, false},
               {"no peek, no screen", 1, 16, true, true, 40, false, false, false},
-              {"parallel, no screen", 2, 16, true, true, 40, false, true, false}};
+              {"parallel, no screen", 2, 16, true, true, 40, false, true, false},
+              {"no cut-off pass at 20 cells or fewer", 1, 16, true, true, 40, false, true, true, 20},
+              {"parallel, no cut-off pass at 28 cells or fewer", 2, 16, true, true, 40, false, true, true, 28}};
   DomineeringSolver reference(eight(), options());
   std::mt19937 rng(91);
   std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
@@ -113,6 +116,7 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver]"
     o.skip_safe_moves = !row.play_safe;
     o.endgame.peek = row.peek;
     o.endgame.screen = row.screen;
+    o.etc_pass_cells = row.etc_cells;
     DomineeringSolver s(eight(), o);
     for (const Board& b : boards)
       for (Side first : {Side::Left, Side::Right}) {
@@ -224,6 +228,33 @@ TEST_CASE("the default table grows with the empty cells, from 4 MiB to 512", "[s
     CAPTURE(row[0]);
     CHECK(solver::default_table_mib(row[0]) == std::size_t(row[1]));
   }
+}
+
+TEST_CASE("the cut-off pass stops at its limit (by default only with a large table)", "[solver]") {
+  // table MiB, default limit
+  static const int defaults[][2] = {{4, 0}, {32, 0}, {64, 0}, {127, 0}, {128, 40}, {512, 40}, {8192, 40}};
+  for (const auto& row : defaults) {
+    CAPTURE(row[0]);
+    CHECK(solver::default_etc_pass_cells(std::size_t(row[0])) == row[1]);
+  }
+  // 6x6 has 36 empty cells: a limit of 36 leaves no position for the pass, 34 only the root's children.
+  const Board b(6, 6);
+  std::uint64_t etc_probes[3] = {};
+  bool wins[3] = {};
+  const int limits[] = {0, 34, 36};
+  for (int i = 0; i < 3; ++i) {
+    SolveOptions o = options();
+    o.etc_pass_cells = limits[i];
+    DomineeringSolver s(eight(), o);
+    const auto r = s.solve(b, Side::Left);
+    wins[i] = r.first_player_wins;
+    etc_probes[i] = r.stats.table.etc_probes;
+  }
+  CHECK(wins[1] == wins[0]);
+  CHECK(wins[2] == wins[0]);
+  CHECK(etc_probes[0] > etc_probes[1]);
+  CHECK(etc_probes[1] > 0);
+  CHECK(etc_probes[2] == 0);
 }
 
 TEST_CASE("the default component cache grows with the empty cells from 2048 entries to 16384", "[solver]") {

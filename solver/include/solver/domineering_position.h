@@ -99,8 +99,9 @@ public:
 
   // Precondition: the board fits MAX_SOLVE_SIDE (the CLI checks and refuses larger ones).
   // skip_safe_moves: generate safe placements only when the side to move has no other (the file
-  // comment).
-  DomineeringPosition(const domineering::Board& b, domineering::Side to_move, bool skip_safe_moves = false)
+  // comment). etc_pass_cells: no enhanced-transposition pass at positions of at most that many
+  // empty cells (0: everywhere).
+  DomineeringPosition(const domineering::Board& b, domineering::Side to_move, bool skip_safe_moves = false, int etc_pass_cells = 0)
       : board_(b), side_(to_move) {
     assert(b.height() <= MAX_SOLVE_SIDE && b.width() <= MAX_SOLVE_SIDE);
     h_ = b.height();
@@ -108,6 +109,7 @@ public:
     images_ = h_ == w_ ? 8 : 4;
     auto tables = std::make_shared<Tables>();
     tables->skip_safe_moves = skip_safe_moves;
+    tables->etc_pass_cells = etc_pass_cells;
     tables->placement[0] = detail::placement_values(h_, w_); // Horizontal: lines are rows
     tables->placement[1] = detail::placement_values(w_, h_); // Vertical: lines are columns
     for (int r = 0; r < h_; ++r) {
@@ -265,6 +267,10 @@ public:
   // 581,766,477 / 409 s, and with the pass above 76 cells 580,831,938 / 403 s (no better).
   bool etc_before_first_move() const { return false; }
 
+  // The enhanced-transposition pass (search.h, etc_pass_wanted) only at positions of more than
+  // etc_pass_cells empty cells (the constructor's; SolveOptions::etc_pass_cells says why).
+  bool etc_pass_wanted() const { return tables_->etc_pass_cells <= 0 || board_.empty_cells() > tables_->etc_pass_cells; }
+
 private:
   // The zobrist word of cell (r, c) in image i: 0 identity, 1 columns mirrored, 2 rows mirrored,
   // 3 both; 4..7 the same after transposing (square boards only).
@@ -344,6 +350,7 @@ private:
     std::array<std::array<std::uint64_t, 8>, std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE> cell_keys{};
     std::array<detail::PlacementValues, 2> placement{}; // [mover is Vertical][line][first cell]
     bool skip_safe_moves = false;
+    int etc_pass_cells = 0;
   };
   std::shared_ptr<const Tables> tables_;
 };

@@ -81,6 +81,18 @@ bool etc_before_first_move(const G& g) {
   return true;
 }
 
+// Whether a game wants the enhanced-transposition pass at this node at all (g.etc_pass_wanted(),
+// optional; yes when absent). A game may leave it out where its table's probes cost more than
+// the transpositions they find: near the leaves, each probe is a likely cache and TLB miss, the
+// table holds little of a small subtree, and a child the pass would have settled settles at its
+// own probe, one step later.
+template <class G>
+bool etc_pass_wanted(const G& g) {
+  if constexpr (requires { g.etc_pass_wanted(); })
+    return g.etc_pass_wanted();
+  return true;
+}
+
 // Hooks that can also tell cheaply, without making it, that a move wins outright:
 // h.lost_after(g, m) holds a decision only if the side to move after m surely loses (Domineering:
 // the packing bound of the side that moved); it is the one h.decide would give that child, which
@@ -375,7 +387,7 @@ private:
             }
           }
       }
-      if (alpha < beta) {
+      if (alpha < beta && etc_pass_wanted(std::as_const(g))) {
         // Every child's key first, each bucket prefetched as it is known, so that the probes
         // below find their lines in cache or on the way instead of waiting for each in turn.
         std::uint64_t child_keys[G::MAX_MOVES];
