@@ -80,17 +80,17 @@ constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cel
 
 // The enhanced-transposition pass's limit when none is given: none (the pass everywhere) with a
 // table under 128 MiB (8x8's default is 32, `bench`'s 64), else no pass at 40 empty cells or
-// fewer. There the pass probed every child
-// the screen left before searching any, each probe a likely miss in the cache and the TLB once
-// the table is far larger than the cache (on this project's 2-core VM a random read of 16 MiB or
-// more takes 150 to 300 ns, of 8 MiB 20; a third of the search's own samples in a 9x9 profile
-// sat at the pass's prefetches), while a child the pass would settle settles at its own probe,
-// one packing later, and its cut-offs are rare (0.3 per cent of its probes on 9x9). Whole 9x9,
-// 2 threads, Vertical first, 512 MiB, runs one at a time: 276,279,555 nodes in 254.0 s and
-// 283,315,586 in 269.4 s with the pass everywhere; 280,132,583 in 233.4 s and 272,359,869 in
-// 232.4 s with this limit (0.89 times the time); 48 cells: 290,625,063 in 257.9 s. With a small
-// table the probes are cheap and the pass pays: 7x9, one thread, its 32 MiB default, 1,051,963
-// nodes in 1.51-1.58 s with the pass everywhere, 1,107,905 in 1.74-1.76 s with the limit at 40.
+// fewer. There the pass probed every child the screen left before searching any, each probe a
+// likely miss in the cache and the TLB once the table is far larger than the cache (on this
+// project's 2-core VM a random read takes 145 to 360 ns over 16 MiB or more, about 20 over 8;
+// half of the node function's samples in a 9x9 profile sat at the pass's prefetch), while a
+// child the pass would settle settles at its own probe, one packing later, and its cut-offs are
+// rare (0.3 per cent of its probes on 9x9). Whole 9x9, 2 threads, Vertical first, 512 MiB, runs
+// one at a time: 276,279,555 nodes in 254.0 s and 283,315,586 in 269.4 s with the pass
+// everywhere; 280,132,583 in 233.4 s and 272,359,869 in 232.4 s with this limit (0.89 times the
+// time); 48 cells: 290,625,063 in 257.9 s. With a small table the probes are cheap and the pass
+// pays: 7x9, one thread, its 32 MiB default, 1,051,963 nodes in 1.51-1.58 s with the pass
+// everywhere, 1,107,905 in 1.74-1.76 s with the limit at 40.
 constexpr int default_etc_pass_cells(std::size_t table_mib) { return table_mib >= 128 ? 40 : 0; }
 
 // The component cache's entries (all threads together) when none are given: 2,048 up to 64

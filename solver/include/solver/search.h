@@ -83,8 +83,8 @@ bool etc_before_first_move(const G& g) {
 
 // Whether a game wants the enhanced-transposition pass at this node at all (g.etc_pass_wanted(),
 // optional; yes when absent). A game may leave it out where its table's probes cost more than
-// the transpositions they find: near the leaves, each probe is a likely cache and TLB miss, the
-// table holds little of a small subtree, and a child the pass would have settled settles at its
+// the transpositions they find: near the leaves of a search over a large table, where each
+// probe is a likely cache and TLB miss and a child the pass would have settled settles at its
 // own probe, one step later.
 template <class G>
 bool etc_pass_wanted(const G& g) {
