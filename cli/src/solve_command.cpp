@@ -261,10 +261,14 @@ void add_solve_command(CLI::App& app) {
       a.cgt_cells = endgame.attempt_cells;
     if (a.exact_cells < 0 || a.exact_cells > 40)
       throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
-    if (a.cgt_cells < 0 || a.cgt_cells > solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE)
-      throw cgt::InputError(fmt::format("--cgt-cells {} out of range (0 to {})", a.cgt_cells, solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE));
-    if (a.etc_cells < 0 || a.etc_cells > solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE)
-      throw cgt::InputError(fmt::format("--etc-cells {} out of range (0 to {})", a.etc_cells, solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE));
+    // Cell counts of a board: 0 to the largest board's cells.
+    const auto check_cells = [](const char* option, int n) {
+      constexpr int most = solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE;
+      if (n < 0 || n > most)
+        throw cgt::InputError(fmt::format("{} {} out of range (0 to {})", option, n, most));
+    };
+    check_cells("--cgt-cells", a.cgt_cells);
+    check_cells("--etc-cells", a.etc_cells);
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
       throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     if (a.tt_mb == 0 && !a.no_table)

@@ -237,7 +237,7 @@ TEST_CASE("the cut-off pass stops at its limit (by default only with a large tab
     CAPTURE(row[0]);
     CHECK(solver::default_etc_pass_cells(std::size_t(row[0])) == row[1]);
   }
-  // 6x6 has 36 empty cells: a limit of 36 leaves no position for the pass, 34 only the root's children.
+  // 6x6 has 36 empty cells: a limit of 36 leaves no position for the pass, 34 leaves it at the root only.
   const Board b(6, 6);
   std::uint64_t etc_probes[3] = {};
   bool wins[3] = {};

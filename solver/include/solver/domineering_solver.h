@@ -87,8 +87,9 @@ constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cel
 // child the pass would settle settles at its own probe, one packing later, and its cut-offs are
 // rare (0.3 per cent of its probes on 9x9). Whole 9x9, 2 threads, Vertical first, 512 MiB, runs
 // one at a time: 276,279,555 nodes in 254.0 s and 283,315,586 in 269.4 s with the pass
-// everywhere; 280,132,583 in 233.4 s and 272,359,869 in 232.4 s with this limit (0.89 times the
-// time); 48 cells: 290,625,063 in 257.9 s. With a small table the probes are cheap and the pass
+// everywhere; 280,132,583 in 233.4 s and 272,359,869 in 232.4 s with this limit (a switch in a
+// throw-away build), 273,870,858 in 244.9 s with this code (0.92 times the time on average);
+// 48 cells: 290,625,063 in 257.9 s; 56: 342,685,310 in 234.2 s. With a small table the probes are cheap and the pass
 // pays: 7x9, one thread, its 32 MiB default, 1,051,963 nodes in 1.51-1.58 s with the pass
 // everywhere, 1,107,905 in 1.74-1.76 s with the limit at 40.
 constexpr int default_etc_pass_cells(std::size_t table_mib) { return table_mib >= 128 ? 40 : 0; }
