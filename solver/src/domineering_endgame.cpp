@@ -20,9 +20,9 @@ using domineering::Shape;
 namespace {
 
 // A verdict of the bounds (+1 the side to move wins, -1 it loses) as the search takes it: exact,
-// and kept in the table so that a parent's cut-off pass can skip the position. One place for
-// decide() and for the verdict lost_after hands down.
-Decision bounds_decision(int verdict) { return Decision{Score(verdict), Bound::EXACT, true}; }
+// and kept in the table (`store`) where a parent's cut-off pass can then skip the position. One
+// place for decide() and for the verdicts lost_after and won_after give.
+Decision bounds_decision(int verdict, bool store = true) { return Decision{Score(verdict), Bound::EXACT, store}; }
 
 // Side s's lines as the packing takes them (DomineeringPosition::lines) after the side to move
 // plays m, into `lines`; returns their count. Not p.make(m): the child's packing of one side is
@@ -155,7 +155,7 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
                                                                             : 0;
     if (verdict != 0) {
       ++counters_.bounds_decided;
-      return bounds_decision(verdict);
+      return bounds_decision(verdict, p.entry_read_by_parent_pass());
     }
   }
   if (!options_.cgt)
@@ -191,7 +191,7 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
   // Vertical (Left) moving first wins iff G is not <= 0; Horizontal iff G is not >= 0.
   const bool wins = side == domineering::Side::Left ? !cgt::leq(total, cgt::ZERO) : !cgt::leq(cgt::ZERO, total);
   ++counters_.cgt_decided;
-  return Decision{Score(wins ? 1 : -1), Bound::EXACT, true};
+  return Decision{Score(wins ? 1 : -1), Bound::EXACT, p.entry_read_by_parent_pass()};
 }
 
 } // namespace solver

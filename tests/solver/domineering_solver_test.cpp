@@ -238,8 +238,10 @@ TEST_CASE("the cut-off pass stops at its limit (by default only with a large tab
     CHECK(solver::default_etc_pass_cells(std::size_t(row[0])) == row[1]);
   }
   // 6x6 has 36 empty cells: a limit of 36 leaves no position for the pass, 34 leaves it at the root only.
+  // The positions the bounds or the CGT endgame decide are stored only where a parent's pass
+  // can read them, so the stores fall with the limit too.
   const Board b(6, 6);
-  std::uint64_t etc_probes[3] = {};
+  std::uint64_t etc_probes[3] = {}, stores[3] = {};
   bool wins[3] = {};
   const int limits[] = {0, 34, 36};
   for (int i = 0; i < 3; ++i) {
@@ -249,12 +251,35 @@ TEST_CASE("the cut-off pass stops at its limit (by default only with a large tab
     const auto r = s.solve(b, Side::Left);
     wins[i] = r.first_player_wins;
     etc_probes[i] = r.stats.table.etc_probes;
+    stores[i] = r.stats.table.stores;
   }
   CHECK(wins[1] == wins[0]);
   CHECK(wins[2] == wins[0]);
   CHECK(etc_probes[0] > etc_probes[1]);
   CHECK(etc_probes[1] > 0);
   CHECK(etc_probes[2] == 0);
+  CHECK(stores[0] > stores[1]);
+  CHECK(stores[1] >= stores[2]);
+}
+
+TEST_CASE("a decided position is kept in the table only where a parent's cut-off pass can read it", "[solver]") {
+  // pass limit, empty cells of the position, kept: a parent has two empty cells more, and runs
+  // the pass above the limit (0: everywhere)
+  static const int rows[][3] = {{0, 4, 1}, {0, 80, 1}, {40, 39, 1}, {40, 38, 0}, {40, 20, 0}, {40, 79, 1}, {36, 35, 1}, {36, 34, 0}};
+  for (const auto& row : rows) {
+    CAPTURE(row[0], row[1]);
+    std::uint32_t rows_bits[9];
+    int filled = 81 - row[1];
+    for (auto& bits : rows_bits) {
+      const int here = std::min(filled, 9);
+      bits = 0x1FFu & ~((1u << here) - 1); // the first `here` cells of the row filled
+      filled -= here;
+    }
+    const Board board = Board::from_rows(9, 9, rows_bits);
+    REQUIRE(board.empty_cells() == row[1]);
+    const solver::DomineeringPosition p(board, Side::Left, false, row[0]);
+    CHECK(p.entry_read_by_parent_pass() == bool(row[2]));
+  }
 }
 
 TEST_CASE("the default component cache grows with the empty cells from 2048 entries to 16384", "[solver]") {

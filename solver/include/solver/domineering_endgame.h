@@ -3,7 +3,9 @@
 //   1. Move bounds (domineering/move_bounds.h): safe moves against the most moves the other side
 //      can still make. Costs a few word operations; the verdict is stored in the table all the
 //      same (at depth 0, first to be replaced), so that the parent's enhanced transposition
-//      cutoffs skip the node the next time it is reached.
+//      cutoffs skip the node the next time it is reached: only where a parent runs that pass
+//      (DomineeringPosition::entry_read_by_parent_pass), as the hooks decide a position before
+//      its probe and so decide it again at every visit. The same holds for CGT verdicts.
 //   2. CGT: once every region of the board has an exact value, the position is their sum G and
 //      the side to move wins iff G is not <= 0 (Vertical) or not >= 0 (Horizontal), decided by
 //      the CGT engine with no search. Regions of at most the catalogue's size come from the

@@ -271,6 +271,15 @@ public:
   // etc_pass_cells empty cells (the constructor's; SolveOptions::etc_pass_cells says why).
   bool etc_pass_wanted() const { return tables_->etc_pass_cells <= 0 || board_.empty_cells() > tables_->etc_pass_cells; }
 
+  // Whether a parent's enhanced-transposition pass can read this position's table entry: a
+  // parent has two empty cells more. That pass is what reads a decided position's entry, as the
+  // hooks decide a position before its probe (EndgameHooks::DECIDE_BEFORE_PROBE) and so decide
+  // it again at every visit (a split node probes first, and finds nothing where this is false);
+  // EndgameHooks stores its decisions only where this holds.
+  bool entry_read_by_parent_pass() const {
+    return tables_->etc_pass_cells <= 0 || board_.empty_cells() + 2 > tables_->etc_pass_cells;
+  }
+
 private:
   // The zobrist word of cell (r, c) in image i: 0 identity, 1 columns mirrored, 2 rows mirrored,
   // 3 both; 4..7 the same after transposing (square boards only).

@@ -483,15 +483,18 @@ private:
   }
 
   // Step 3a's store: the probe, counted as Step 3 counts it, then the decision unless the entry
-  // found settles the position already.
+  // found settles the position already; nothing, not even the probe, for a decision the hooks
+  // do not ask to keep (Decision::store).
   template <bool TO_END>
   void store_decided(const G& g, int depth, Score alpha, Score beta, int ply, const Decision& d) {
+    if (!d.store)
+      return;
     const auto probe = table_->probe(g.key());
     ++stats_.probes;
     stats_.hits += probe.hit;
     const bool settled = settled_by<TO_END>(probe.hit, probe.data, depth, ply, alpha, beta).has_value();
     stats_.cutoffs += settled;
-    if (!settled && d.store)
+    if (!settled)
       stats_.count(probe.writer.write(0, score_to_tt(d.score, ply, G::MATE_BOUND), d.bound, NO_MOVE));
   }
 
