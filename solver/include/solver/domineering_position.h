@@ -269,18 +269,19 @@ public:
 
   // The enhanced-transposition pass (search.h, etc_pass_wanted) only at positions of more than
   // etc_pass_cells empty cells (the constructor's; SolveOptions::etc_pass_cells says why).
-  bool etc_pass_wanted() const { return tables_->etc_pass_cells <= 0 || board_.empty_cells() > tables_->etc_pass_cells; }
+  bool etc_pass_wanted() const { return etc_pass_at(board_.empty_cells()); }
 
   // Whether a parent's enhanced-transposition pass can read this position's table entry: a
   // parent has two empty cells more. That pass is what reads a decided position's entry, as the
   // hooks decide a position before its probe (EndgameHooks::DECIDE_BEFORE_PROBE) and so decide
   // it again at every visit (a split node probes first, and finds nothing where this is false);
   // EndgameHooks stores its decisions only where this holds.
-  bool entry_read_by_parent_pass() const {
-    return tables_->etc_pass_cells <= 0 || board_.empty_cells() + 2 > tables_->etc_pass_cells;
-  }
+  bool entry_read_by_parent_pass() const { return etc_pass_at(board_.empty_cells() + 2); }
 
 private:
+  // Whether a position of `empty_cells` empty cells runs the enhanced-transposition pass.
+  bool etc_pass_at(int empty_cells) const { return tables_->etc_pass_cells <= 0 || empty_cells > tables_->etc_pass_cells; }
+
   // The zobrist word of cell (r, c) in image i: 0 identity, 1 columns mirrored, 2 rows mirrored,
   // 3 both; 4..7 the same after transposing (square boards only).
   std::uint64_t image_zobrist(int i, int r, int c) const {
