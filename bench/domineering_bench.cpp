@@ -97,4 +97,38 @@ void BM_packing_wins_first(benchmark::State& state) {
 }
 BENCHMARK(BM_packing_wins_first)->ArgsProduct({{8, 9}, {12, 20, 28}});
 
+// The screen's packings: Horizontal's rows after each move of Vertical's, each packed whole
+// (arg 2 = 0) or counted from the board's own packing (1, PackingBase: its pack included, once a
+// board). Items are the positions after a move.
+void BM_packing_after_each_move(benchmark::State& state) {
+  const auto bs = boards(int(state.range(0)), int(state.range(1)));
+  const bool from_base = state.range(2) != 0;
+  const int count = int(state.range(0));
+  domineering::PackingBase base;
+  domineering::Move moves[domineering::MAX_MOVES];
+  std::size_t i = 0;
+  std::int64_t positions = 0, wins = 0;
+  for (auto _ : state) {
+    const domineering::Board& b = bs[i++ % bs.size()];
+    std::array<domineering::RowBits, domineering::MAX_SIDE> rows{};
+    for (int r = 0; r < count; ++r)
+      rows[std::size_t(r)] = b.row(r);
+    if (from_base)
+      base.pack(rows.data(), count);
+    const int n = b.moves(domineering::Side::Left, moves);
+    for (int k = 0; k < n; ++k) {
+      std::array<domineering::RowBits, domineering::MAX_SIDE> after = rows;
+      after[std::size_t(moves[k].row)] &= ~(domineering::RowBits{1} << moves[k].col);
+      after[std::size_t(moves[k].row + 1)] &= ~(domineering::RowBits{1} << moves[k].col);
+      const bool v = from_base ? base.wins_first_after(after.data(), moves[k].row, moves[k].row + 1) : domineering::packing_wins_first(after.data(), count);
+      benchmark::DoNotOptimize(v);
+      wins += v;
+    }
+    positions += n;
+  }
+  state.SetItemsProcessed(positions);
+  state.counters["won"] = double(wins) / double(std::max<std::int64_t>(positions, 1));
+}
+BENCHMARK(BM_packing_after_each_move)->ArgsProduct({{9}, {12, 20, 28}, {0, 1}});
+
 } // namespace

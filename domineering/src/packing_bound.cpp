@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 namespace domineering {
@@ -224,120 +225,158 @@ struct LineTable {
 };
 const LineTable LINE_TABLE{};
 
-// The packing of X's lines, with safe(X) and the empty cells, which the margin needs too.
-struct CountedPacking {
-  Packing packing;
-  int safe = 0;
-  int empty = 0;
-};
+// X's lines with the pads, as pack's passes and PackingBase index them.
+using LineArray = std::array<Line, MAX_SIDE + 2 * PAD>;
+static_assert(std::tuple_size_v<LineArray> == PackingBase::SLOTS);
 
-CountedPacking pack_lines(const Lines& l) {
-  CountedPacking counted;
-  Packing& p = counted.packing;
-  const auto empty = [&](int i) { return l.empty[std::size_t(i)]; };
-  const auto filled = [&](int i) { return ~l.empty[std::size_t(i)]; };
-  std::array<Line, MAX_SIDE + 2 * PAD> used; // cells packed so far
+constexpr Line block_cells(Line firsts) { return firsts | (firsts << 1); }
+
+// Pack's first pass at line i: the first cells of the protective areas in lines i and i + 1,
+// cells j and j + 1: empty and unpacked, a wall (both cells filled) in line i - 1 or in line
+// i + 2, and the cells beyond on either side unpacked, so that no move of the other side reaches
+// two blocks. The blocks of the two lines before (`before`, `last`) are all that is packed yet.
+// Blocks lowest first: every second site of each run of sites side by side. Reads lines i - 1 to
+// i + 2 only.
+Line protective_firsts(const Lines& l, int i, Line before, Line last) {
+  const auto filled = [&](int k) { return ~l.empty[std::size_t(k)]; };
+  Line blocked = before | last | filled(i) | filled(i + 1);
+  blocked |= blocked >> 1;
+  const Line walls = (filled(i - 1) & (filled(i - 1) >> 1)) | (filled(i + 2) & (filled(i + 2) >> 1));
+  return alternate_cells(walls & ~blocked);
+}
+
+// Pack's second pass, a line at a time (second_pass_step), with the cells packed so far: used[i]
+// holds line i's blocks from the first pass until step i packs the rest of it, and its options
+// once step i + 1 has packed the line after it. Step i reads lines i - 1 to i + 1 and used[i - 1],
+// used[i]; the options of line i - 1 that it packs last read lines i - 3 to i + 1. The state is
+// in the callers' locals, not one struct: with the counts beside the array, GCC kept them in
+// memory, and the whole packing took 1.07 to 1.18 times as long (bench_domineering).
+
+// Options: safe placements on unpacked dead cells of line i, lowest first, each claiming the
+// empty cell just before it, or else just after it, if that cell is unpacked and not packed in
+// the lines beside it (nor, after, the start of the next safe placement). Asked of a line
+// once the line after it is packed, and only when it has two dead cells side by side: the
+// only lines where a safe placement can start.
+void options_in(const Lines& l, int i, LineArray& used, PackingCount& count) {
+  const auto empty = [&](int k) { return l.empty[std::size_t(k)]; };
+  const auto filled = [&](int k) { return ~l.empty[std::size_t(k)]; };
+  const Line guard = filled(i - 1) & filled(i + 1);
+  Line taken = filled(i) | used[std::size_t(i)];
+  const Line beside = used[std::size_t(i - 1)] | used[std::size_t(i + 1)];
+  Line starts = ~(taken | (taken >> 1)) & guard & (guard >> 1);
+  while (starts) {
+    const Line first = starts & (~starts + 1);
+    starts &= ~(first | (first << 1));
+    taken |= first | (first << 1);
+    Line cell = first >> 1;
+    if (!cell || ((taken | beside) & cell)) {
+      cell = first << 2;
+      if ((starts | taken | beside) & cell)
+        cell = 0;
+    }
+    if (!cell)
+      continue;
+    taken |= cell;
+    used[std::size_t(i)] |= cell;
+    // Covering the cell kills each empty neighbour across X's direction whose other
+    // neighbour is filled.
+    const int denied = 1 + ((empty(i - 1) & filled(i - 2) & cell) != 0) + ((empty(i + 1) & filled(i + 2) & cell) != 0);
+    ++count.packing.options[std::size_t(denied - 1)];
+  }
+}
+
+// Vulnerable placements and unused dead cells of line i. In a line with no dead cell every
+// run pairs from its low end: a placement starts at each cell of the run's parity that has a
+// cell after it, all runs at once by word operations. Other lines are looked up whole in
+// LINE_TABLE when every line is short enough for it (short_lines), else run by run in
+// RUN_TABLE (walk_line), and the placements are sorted into shared and lone by words. Line
+// i - 1's options come after line i's placements, as they look at both lines beside them, and
+// before line i + 1's, whose placements see them.
+void second_pass_step(const Lines& l, int i, bool short_lines, LineArray& used, PackingCount& count, bool& options_before) {
+  const auto empty = [&](int k) { return l.empty[std::size_t(k)]; };
+  const auto filled = [&](int k) { return ~l.empty[std::size_t(k)]; };
+  Packing& p = count.packing;
+  const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
+  count.empty += std::popcount(empty(i));
+  // Cells a move of the other side could cover together with another placement of X's.
+  const Line next = empty(i + 1);
+  const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
+  const Line unpacked = empty(i) & ~used[std::size_t(i)];
+  const Line shares = near | (near >> 1); // first cells of placements touching `near`
+  // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
+  count.safe += std::popcount(pair_firsts(dead));
+  const Runs r = !dead ? Runs{pair_firsts(unpacked), 0, 0} : short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked) : walk_line(unpacked, dead);
+  used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
+  p.shared += std::popcount(r.firsts & shares);
+  p.lone += std::popcount(r.firsts & ~shares);
+  p.shared_dead += std::popcount(r.dead_firsts & shares);
+  p.lone_dead += std::popcount(r.dead_firsts & ~shares);
+  p.unused += std::popcount(r.unused);
+  if (options_before)
+    options_in(l, i - 1, used, count);
+  options_before = (dead & (dead >> 1)) != 0;
+}
+
+// The last line's options, after the last step.
+void second_pass_finish(const Lines& l, LineArray& used, PackingCount& count, bool options_before) {
+  if (options_before)
+    options_in(l, l.count + PAD - 1, used, count);
+}
+
+// Whether every line fits LINE_TABLE (the second pass's choice of walk; either gives the same
+// placements).
+bool lines_short(const Lines& l) {
+  Line all_cells = 0;
+  for (int i = PAD; i < l.count + PAD; ++i)
+    all_cells |= l.empty[std::size_t(i)];
+  return all_cells <= LINE_CELLS;
+}
+
+// c += plus - minus, field by field.
+void add_difference(PackingCount& c, const PackingCount& plus, const PackingCount& minus) {
+  Packing& p = c.packing;
+  p.protective += plus.packing.protective - minus.packing.protective;
+  p.shared += plus.packing.shared - minus.packing.shared;
+  p.shared_dead += plus.packing.shared_dead - minus.packing.shared_dead;
+  p.lone += plus.packing.lone - minus.packing.lone;
+  p.lone_dead += plus.packing.lone_dead - minus.packing.lone_dead;
+  p.unused += plus.packing.unused - minus.packing.unused;
+  for (std::size_t k = 0; k < p.options.size(); ++k)
+    p.options[k] += plus.packing.options[k] - minus.packing.options[k];
+  c.safe += plus.safe - minus.safe;
+  c.empty += plus.empty - minus.empty;
+}
+
+PackingCount pack_lines(const Lines& l) {
+  LineArray used;
+  PackingCount tally;
+  bool options_before = false;
   const int end = l.count + PAD;
   for (int k = 0; k < PAD; ++k)
     used[std::size_t(k)] = used[std::size_t(end + k)] = 0;
-
-  // Protective areas in lines i and i + 1, cells j and j + 1: empty and unpacked, a wall (both
-  // cells filled) in line i - 1 or in line i + 2, and the cells beyond on either side unpacked,
-  // so that no move of the other side reaches two blocks. The blocks of the two lines before
-  // (`before`, `last`) are all that is packed yet; used[i] is written once, when line i's are
-  // known (the last line has none, as the line after it is off the board).
+  // used[i] is written once, when line i's blocks are known (the last line has none, as the
+  // line after it is off the board).
   Line before = 0, last = 0;
+  int protective = 0;
   for (int i = PAD; i < end; ++i) {
-    Line blocked = before | last | filled(i) | filled(i + 1);
-    blocked |= blocked >> 1;
-    const Line walls = (filled(i - 1) & (filled(i - 1) >> 1)) | (filled(i + 2) & (filled(i + 2) >> 1));
-    // Blocks lowest first: every second site of each run of sites side by side.
-    const Line firsts = alternate_cells(walls & ~blocked);
-    const Line blocks = firsts | (firsts << 1);
-    p.protective += std::popcount(firsts);
+    const Line firsts = protective_firsts(l, i, before, last);
+    const Line blocks = block_cells(firsts);
+    protective += std::popcount(firsts);
     used[std::size_t(i)] = last | blocks;
     before = last;
     last = blocks;
   }
-
-  // Options: safe placements on unpacked dead cells of line i, lowest first, each claiming the
-  // empty cell just before it, or else just after it, if that cell is unpacked and not packed in
-  // the lines beside it (nor, after, the start of the next safe placement). Asked of a line
-  // once the line after it is packed, and only when it has two dead cells side by side: the
-  // only lines where a safe placement can start (the loop below).
-  const auto options_in = [&](int i) {
-    const Line guard = filled(i - 1) & filled(i + 1);
-    Line taken = filled(i) | used[std::size_t(i)];
-    const Line beside = used[std::size_t(i - 1)] | used[std::size_t(i + 1)];
-    Line starts = ~(taken | (taken >> 1)) & guard & (guard >> 1);
-    while (starts) {
-      const Line first = starts & (~starts + 1);
-      starts &= ~(first | (first << 1));
-      taken |= first | (first << 1);
-      Line cell = first >> 1;
-      if (!cell || ((taken | beside) & cell)) {
-        cell = first << 2;
-        if ((starts | taken | beside) & cell)
-          cell = 0;
-      }
-      if (!cell)
-        continue;
-      taken |= cell;
-      used[std::size_t(i)] |= cell;
-      // Covering the cell kills each empty neighbour across X's direction whose other
-      // neighbour is filled.
-      const int denied = 1 + ((empty(i - 1) & filled(i - 2) & cell) != 0) + ((empty(i + 1) & filled(i + 2) & cell) != 0);
-      ++p.options[std::size_t(denied - 1)];
-    }
-  };
-
-  // Vulnerable placements and unused dead cells, line by line. In a line with no dead cell every
-  // run pairs from its low end: a placement starts at each cell of the run's parity that has a
-  // cell after it, all runs at once by word operations. Other lines are looked up whole in
-  // LINE_TABLE when every line is short enough for it, else run by run in RUN_TABLE (walk_line),
-  // and the placements are sorted into shared and lone by words. Each
-  // line's options come after the next line's placements, as they look at both lines beside
-  // them, and before the line after that one, whose placements see them.
-  bool options_before = false; // whether line i - 1 has two dead cells side by side
-  Line all_cells = 0;
+  const bool short_lines = lines_short(l);
   for (int i = PAD; i < end; ++i)
-    all_cells |= empty(i);
-  const bool short_lines = all_cells <= LINE_CELLS;
-  for (int i = PAD; i < end; ++i) {
-    const Line dead = empty(i) & filled(i - 1) & filled(i + 1);
-    counted.empty += std::popcount(empty(i));
-    // Cells a move of the other side could cover together with another placement of X's.
-    const Line next = empty(i + 1);
-    const Line near = used[std::size_t(i - 1)] | (next & ((next << 1) | (next >> 1)));
-    const Line unpacked = empty(i) & ~used[std::size_t(i)];
-    const Line shares = near | (near >> 1); // first cells of placements touching `near`
-    // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
-    counted.safe += std::popcount(pair_firsts(dead));
-    const Runs r = !dead ? Runs{pair_firsts(unpacked), 0, 0} : short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked) : walk_line(unpacked, dead);
-    used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
-    p.shared += std::popcount(r.firsts & shares);
-    p.lone += std::popcount(r.firsts & ~shares);
-    p.shared_dead += std::popcount(r.dead_firsts & shares);
-    p.lone_dead += std::popcount(r.dead_firsts & ~shares);
-    p.unused += std::popcount(r.unused);
-    if (options_before)
-      options_in(i - 1);
-    options_before = (dead & (dead >> 1)) != 0;
-  }
-  if (options_before)
-    options_in(end - 1);
-  return counted;
+    second_pass_step(l, i, short_lines, used, tally, options_before);
+  second_pass_finish(l, used, tally, options_before);
+  tally.packing.protective = protective;
+  return tally;
 }
 
-bool wins_first(const Lines& l) {
-  const CountedPacking c = pack_lines(l);
-  return packing_margin(c.packing, c.safe, c.empty, true) > 0;
-}
+bool wins_first(const PackingCount& c) { return packing_margin(c.packing, c.safe, c.empty, true) > 0; }
 
-bool wins_second(const Lines& l) {
-  const CountedPacking c = pack_lines(l);
-  return packing_margin(c.packing, c.safe, c.empty, false) >= 0;
-}
+bool wins_second(const PackingCount& c) { return packing_margin(c.packing, c.safe, c.empty, false) >= 0; }
 
 } // namespace
 
@@ -441,12 +480,126 @@ int decided_by_packing(const Board& b, Side to_move) {
   return lost_by_packing(b, to_move) ? -1 : 0;
 }
 
-bool won_by_packing(const Board& b, Side to_move) { return wins_first(lines_of(b, to_move)); }
+bool won_by_packing(const Board& b, Side to_move) { return wins_first(pack_lines(lines_of(b, to_move))); }
 
-bool lost_by_packing(const Board& b, Side to_move) { return wins_second(lines_of(b, opponent(to_move))); }
+bool lost_by_packing(const Board& b, Side to_move) { return wins_second(pack_lines(lines_of(b, opponent(to_move)))); }
 
-bool packing_wins_first(const RowBits* lines, int count) { return wins_first(lines_from(lines, count)); }
+PackingCount packing_count(const RowBits* lines, int count) { return pack_lines(lines_from(lines, count)); }
 
-bool packing_wins_second(const RowBits* lines, int count) { return wins_second(lines_from(lines, count)); }
+bool packing_wins_first(const RowBits* lines, int count) { return wins_first(packing_count(lines, count)); }
+
+bool packing_wins_second(const RowBits* lines, int count) { return wins_second(packing_count(lines, count)); }
+
+void PackingBase::pack(const RowBits* lines, int count) {
+  count_ = count;
+  std::copy_n(lines, count, lines_.begin());
+  const Lines l = lines_from(lines, count);
+  const int end = count + PAD;
+  LineArray used;
+  PackingCount tally;
+  bool options_before = false;
+  for (int k = 0; k < PAD; ++k) {
+    firsts_[std::size_t(k)] = firsts_[std::size_t(end + k)] = 0;
+    protective_through_[std::size_t(k)] = 0;
+    used[std::size_t(k)] = used[std::size_t(end + k)] = 0;
+    walked_[std::size_t(k)] = packed_[std::size_t(k)] = 0;
+    options_after_[std::size_t(k)] = false;
+    through_[std::size_t(k)] = {};
+  }
+  Line before = 0, last = 0;
+  for (int i = PAD; i < end; ++i) {
+    const Line firsts = protective_firsts(l, i, before, last);
+    const Line blocks = block_cells(firsts);
+    firsts_[std::size_t(i)] = firsts;
+    protective_through_[std::size_t(i)] = protective_through_[std::size_t(i - 1)] + std::popcount(firsts);
+    used[std::size_t(i)] = last | blocks;
+    before = last;
+    last = blocks;
+  }
+  short_lines_ = lines_short(l);
+  for (int i = PAD; i < end; ++i) {
+    second_pass_step(l, i, short_lines_, used, tally, options_before);
+    walked_[std::size_t(i)] = used[std::size_t(i)];
+    packed_[std::size_t(i - 1)] = used[std::size_t(i - 1)];
+    options_after_[std::size_t(i)] = options_before;
+    through_[std::size_t(i)] = tally;
+  }
+  second_pass_finish(l, used, tally, options_before);
+  packed_[std::size_t(end - 1)] = used[std::size_t(end - 1)];
+  total_ = tally;
+}
+
+bool PackingBase::holds(const RowBits* lines, int count) const {
+  return count == count_ && std::equal(lines, lines + count, lines_.begin());
+}
+
+PackingCount PackingBase::count_after(const RowBits* lines, int lo, int hi) const {
+  const int end = count_ + PAD;
+  const Lines l = lines_from(lines, count_);
+  const int changed_first = lo + PAD, changed_last = hi + PAD;
+
+  // The first pass from two lines before the first changed line (line i reads lines i - 1 to
+  // i + 2) until its state, the blocks of the last two lines, is the base's again, past the
+  // last changed line. blocks_first and blocks_last: the lines whose blocks changed.
+  LineArray firsts;
+  std::copy_n(firsts_.begin(), end + PAD, firsts.begin());
+  int blocks_first = end, blocks_last = -1;
+  const int from = std::max(PAD, changed_first - 2);
+  Line before = block_cells(firsts[std::size_t(from - 2)]), last = block_cells(firsts[std::size_t(from - 1)]);
+  int protective = protective_through_[std::size_t(from - 1)];
+  for (int i = from; i < end; ++i) {
+    const Line f = protective_firsts(l, i, before, last);
+    protective += std::popcount(f);
+    if (f != firsts[std::size_t(i)]) {
+      blocks_first = std::min(blocks_first, i);
+      blocks_last = i;
+      firsts[std::size_t(i)] = f;
+    }
+    before = last;
+    last = block_cells(f);
+    if (i > changed_last && blocks_last < i - 1) {
+      protective += protective_through_[std::size_t(end - 1)] - protective_through_[std::size_t(i)];
+      break;
+    }
+  }
+
+  // The second pass from the first step that reads a changed line or a changed block (see
+  // SecondPass), in the base's state before that step, until its state is the base's again
+  // after a step that the changes no longer reach: then the base's counts from there on are
+  // this packing's too.
+  LineArray used;
+  PackingCount tally;
+  bool options_before = false;
+  const int start = std::max(PAD, std::min(changed_first - 1, blocks_first));
+  used[std::size_t(start - 2)] = packed_[std::size_t(start - 2)];
+  used[std::size_t(start - 1)] = walked_[std::size_t(start - 1)];
+  for (int k = 0; k < PAD; ++k)
+    used[std::size_t(end + k)] = 0;
+  options_before = options_after_[std::size_t(start - 1)];
+  tally = through_[std::size_t(start - 1)];
+  for (int i = start; i < end; ++i) {
+    used[std::size_t(i)] = block_cells(firsts[std::size_t(i - 1)]) | block_cells(firsts[std::size_t(i)]);
+    second_pass_step(l, i, short_lines_, used, tally, options_before);
+    // Step i + 1 reads lines i to i + 2 and the first pass's blocks from line i on; the options
+    // of line i (packed at step i + 1, if any) read lines i - 2 to i + 2, those of line i + 1
+    // lines i - 1 to i + 3.
+    const bool met = i > changed_last && i > blocks_last && used[std::size_t(i - 1)] == packed_[std::size_t(i - 1)] &&
+                     used[std::size_t(i)] == walked_[std::size_t(i)] && options_before == options_after_[std::size_t(i)] &&
+                     (!options_before || i - 2 > changed_last) &&
+                     (i + 1 == end || !options_after_[std::size_t(i + 1)] || i - 1 > changed_last);
+    if (met) {
+      add_difference(tally, total_, through_[std::size_t(i)]);
+      tally.packing.protective = protective;
+      return tally;
+    }
+  }
+  second_pass_finish(l, used, tally, options_before);
+  tally.packing.protective = protective;
+  return tally;
+}
+
+bool PackingBase::wins_first_after(const RowBits* lines, int lo, int hi) const { return wins_first(count_after(lines, lo, hi)); }
+
+bool PackingBase::wins_second_after(const RowBits* lines, int lo, int hi) const { return wins_second(count_after(lines, lo, hi)); }
 
 } // namespace domineering

@@ -25,12 +25,14 @@ namespace {
 Decision bounds_decision(int verdict, bool store = true) { return Decision{Score(verdict), Bound::EXACT, store}; }
 
 // Side s's lines as the packing takes them (DomineeringPosition::lines) after the side to move
-// plays m, into `lines`; returns their count. Not p.make(m): the child's packing of one side is
-// all that lost_after and won_after ask, and m fills two cells of the mover's lines (one line)
-// or one cell in each of two of the other side's.
-int lines_after(const DomineeringPosition& p, DomineeringPosition::Move m, domineering::Side s, detail::Line* lines) {
-  const int n = p.line_count(s);
-  std::copy_n(p.lines(s), n, lines);
+// plays m, into `lines`; returns the lines m changed, which PackingBase counts again. Not
+// p.make(m): the child's packing of one side is all that lost_after and won_after ask, and m
+// fills two cells of the mover's lines (one line) or one cell in each of two of the other side's.
+struct ChangedLines {
+  int first, last;
+};
+ChangedLines lines_after(const DomineeringPosition& p, DomineeringPosition::Move m, domineering::Side s, detail::Line* lines) {
+  std::copy_n(p.lines(s), p.line_count(s), lines);
   const domineering::Move d = DomineeringPosition::decode(m, p.side_to_move());
   const auto fill = [&](int row, int col) {
     if (s == domineering::Side::Left)
@@ -41,7 +43,8 @@ int lines_after(const DomineeringPosition& p, DomineeringPosition::Move m, domin
   const bool vertical = d.side == domineering::Side::Left;
   fill(d.row, d.col);
   fill(vertical ? d.row + 1 : d.row, vertical ? d.col : d.col + 1);
-  return n;
+  const int line = s == domineering::Side::Left ? d.col : d.row;
+  return {line, line + (vertical == (s == domineering::Side::Right))};
 }
 
 } // namespace
@@ -99,11 +102,19 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
   return ck->negated ? cgt::neg(g) : g;
 }
 
+domineering::PackingBase& EndgameHooks::packing_base(std::array<domineering::PackingBase, PACKING_BASES>& bases,
+                                                     const DomineeringPosition& p, domineering::Side side) {
+  domineering::PackingBase& base = bases[std::size_t(p.board().empty_cells() / 2) % PACKING_BASES];
+  if (!base.holds(p.lines(side), p.line_count(side)))
+    base.pack(p.lines(side), p.line_count(side));
+  return base;
+}
+
 std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
   ++counters_.peeked;
   detail::Line lines[MAX_SOLVE_SIDE];
-  const int n = lines_after(p, m, p.side_to_move(), lines);
-  if (!domineering::packing_wins_second(lines, n))
+  const ChangedLines c = lines_after(p, m, p.side_to_move(), lines);
+  if (!packing_base(bases_->peek, p, p.side_to_move()).wins_second_after(lines, c.first, c.last))
     return std::nullopt;
   ++counters_.peek_wins;
   // The bounds' verdict there (decided_by_bounds gives -1: the packing of the side to move cannot
@@ -114,8 +125,9 @@ std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, D
 std::optional<Decision> EndgameHooks::won_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
   ++counters_.screened;
   detail::Line lines[MAX_SOLVE_SIDE];
-  const int n = lines_after(p, m, domineering::opponent(p.side_to_move()), lines);
-  if (!domineering::packing_wins_first(lines, n))
+  const domineering::Side other = domineering::opponent(p.side_to_move());
+  const ChangedLines c = lines_after(p, m, other, lines);
+  if (!packing_base(bases_->screen, p, other).wins_first_after(lines, c.first, c.last))
     return std::nullopt;
   ++counters_.screen_losses;
   return bounds_decision(1);

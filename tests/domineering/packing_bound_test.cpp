@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using domineering::Board;
 using domineering::Move;
 using domineering::Packing;
@@ -176,4 +178,46 @@ TEST_CASE("the packing on a side's lines as a search keeps them agrees with the 
   }
   CHECK(wins_first > 500);
   CHECK(wins_second > 500);
+}
+
+TEST_CASE("the packing counted from a base equals the packing counted whole", "[domineering]") {
+  // PackingBase counts a position's packing again only around the lines that differ from the
+  // base's. Here: random boards, one side's lines as the base, then random cells filled in one
+  // to three neighbouring lines (a move fills one line of its side's or two of the other's), and
+  // every count against packing_count of the same lines.
+  std::mt19937 rng(2612);
+  int positions = 0, differ = 0;
+  for (int i = 0; i < 3000; ++i) {
+    Side side;
+    const int rows = 1 + int(rng() % 12), cols = 1 + int(rng() % 12);
+    const Board b = played_board(rng, rows, cols, int(rng() % (rows * cols + 1)), side);
+    CAPTURE(b.text());
+    const int count = side == Side::Left ? b.width() : b.height(), length = side == Side::Left ? b.height() : b.width();
+    domineering::RowBits lines[domineering::MAX_SIDE] = {};
+    for (int k = 0; k < count; ++k)
+      for (int j = 0; j < length; ++j)
+        if (side == Side::Left ? b.is_empty(j, k) : b.is_empty(k, j))
+          lines[k] |= domineering::RowBits{1} << j;
+    domineering::PackingBase base;
+    base.pack(lines, count);
+    CHECK(base.holds(lines, count));
+    CHECK(base.count_after(lines, 0, count - 1) == domineering::packing_count(lines, count));
+    for (int t = 0; t < 20; ++t) {
+      const int first = int(rng() % unsigned(count)), last = std::min(count - 1, first + int(rng() % 3));
+      domineering::RowBits after[domineering::MAX_SIDE];
+      std::copy_n(lines, count, after);
+      for (int k = first; k <= last; ++k)
+        after[k] &= domineering::RowBits(rng()) | domineering::RowBits(rng());
+      CAPTURE(first, last);
+      const domineering::PackingCount whole = domineering::packing_count(after, count);
+      CHECK(base.count_after(after, first, last) == whole);
+      CHECK(base.wins_first_after(after, first, last) == domineering::packing_wins_first(after, count));
+      CHECK(base.wins_second_after(after, first, last) == domineering::packing_wins_second(after, count));
+      ++positions;
+      differ += !(whole == domineering::packing_count(lines, count));
+    }
+    CHECK_FALSE(base.holds(lines, count + 1));
+  }
+  CHECK(positions == 60000);
+  CHECK(differ > 30000); // most of them change the packing
 }

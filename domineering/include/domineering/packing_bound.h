@@ -36,6 +36,7 @@
 #include "domineering/board.h"
 
 #include <array>
+#include <cstdint>
 
 namespace domineering {
 
@@ -47,6 +48,15 @@ struct Packing {
   int lone_dead = 0;       // of them, those with a dead cell
   int unused = 0;          // dead cells in no placement
   std::array<int, 3> options{}; // options[k]: safe options denying k + 1 cells
+  bool operator==(const Packing&) const = default;
+};
+
+// A packing with what its margin needs besides: safe(X) and the empty cells.
+struct PackingCount {
+  Packing packing;
+  int safe = 0;
+  int empty = 0;
+  bool operator==(const PackingCount&) const = default;
 };
 
 // Packs X's lines as the file comment says.
@@ -72,5 +82,44 @@ bool lost_by_packing(const Board& b, Side to_move);
 // are counted from the same lines. Precondition: count <= MAX_SIDE.
 bool packing_wins_first(const RowBits* lines, int count);
 bool packing_wins_second(const RowBits* lines, int count);
+// The packing those two tests count.
+PackingCount packing_count(const RowBits* lines, int count);
+
+// One position's packing of X's lines kept line by line (each pass's state after each line), so
+// that the packing of a position with some of those empty cells filled, such as the one after a
+// move (which changes one line of X's or two neighbouring ones), is counted again only from just
+// before the changed lines until each pass's state is the base's again: the search's peek and
+// screen pack the position after each of a node's moves. The counts, and so the verdicts, are
+// those of packing_count, which the suite checks on random boards with random cells filled.
+class PackingBase {
+public:
+  // X's lines and two lines of filled cells on either side, as the passes index them.
+  static constexpr int SLOTS = MAX_SIDE + 4;
+
+  // Packs lines[0, count) as the base. Precondition: count <= MAX_SIDE.
+  void pack(const RowBits* lines, int count);
+  // Whether the base is the packing of exactly these lines.
+  bool holds(const RowBits* lines, int count) const;
+  // packing_count, packing_wins_first and packing_wins_second of `lines` (as many as the
+  // base's), whose empty cells must be among the base's and which differ from the base's only
+  // in lines lo to hi (lo <= hi).
+  PackingCount count_after(const RowBits* lines, int lo, int hi) const;
+  bool wins_first_after(const RowBits* lines, int lo, int hi) const;
+  bool wins_second_after(const RowBits* lines, int lo, int hi) const;
+
+private:
+  int count_ = -1;
+  bool short_lines_ = false;
+  std::array<RowBits, MAX_SIDE> lines_{};
+  // The first pass: first cells of each line's protective blocks, and the blocks through it.
+  std::array<std::uint64_t, SLOTS> firsts_{};
+  std::array<int, SLOTS> protective_through_{};
+  // The second pass after step i: line i's cells packed (walked_), line i - 1's final ones
+  // (packed_[i - 1]), whether line i has options to pack, and the counts through it.
+  std::array<std::uint64_t, SLOTS> walked_{}, packed_{};
+  std::array<bool, SLOTS> options_after_{};
+  std::array<PackingCount, SLOTS> through_{};
+  PackingCount total_{}; // the second pass's counts (protective 0: see protective_through_)
+};
 
 } // namespace domineering
