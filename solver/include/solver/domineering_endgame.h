@@ -138,8 +138,8 @@ private:
   // The packings the peek (the mover's lines) and the screen (the other side's) count the moves
   // of one node from: one for each node on the search's path, indexed by half its empty cells
   // (every move fills two), and kept while a node's lines are the ones packed. A move's packing
-  // from them reads about 4.5 lines in each pass where a whole one reads 9 (9x9), and costs 0.84
-  // to 0.88 times as much, base included (bench_domineering, BM_packing_after_each_move).
+  // from them reads about 4.5 lines in each pass where a whole one reads 9 (9x9), and costs 0.82
+  // to 0.87 times as much, base included (bench_domineering, BM_packing_after_each_move).
   static constexpr std::size_t PACKING_BASES = 64;
   struct PackingBases {
     std::array<domineering::PackingBase, PACKING_BASES> peek, screen;
