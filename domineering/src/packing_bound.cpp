@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace domineering {
@@ -248,9 +249,7 @@ Line protective_firsts(const Lines& l, int i, Line before, Line last) {
 // Pack's second pass, a line at a time (second_pass_step), with the cells packed so far: used[i]
 // holds line i's blocks from the first pass until step i packs the rest of it, and its options
 // once step i + 1 has packed the line after it. Step i reads lines i - 1 to i + 1 and used[i - 1],
-// used[i]; the options of line i - 1 that it packs last read lines i - 3 to i + 1. The state is
-// in the callers' locals, not one struct: with the counts beside the array, GCC kept them in
-// memory, and the whole packing took 1.07 to 1.18 times as long (bench_domineering).
+// used[i]; the options of line i - 1 that it packs last read lines i - 3 to i + 1.
 
 // Options: safe placements on unpacked dead cells of line i, lowest first, each claiming the
 // empty cell just before it, or else just after it, if that cell is unpacked and not packed in
@@ -347,8 +346,12 @@ void add_difference(PackingCount& c, const PackingCount& plus, const PackingCoun
   c.empty += plus.empty - minus.empty;
 }
 
-PackingCount pack_lines(const Lines& l) {
-  LineArray used;
+// Both passes over every line into `used`: after the first pass's line i, first_done(i, its
+// protective firsts, the protective areas so far); after the second pass's step i,
+// step_done(i, used, the counts so far, whether line i has options to pack). pack_lines passes
+// hooks that do nothing, PackingBase::pack hooks that keep the state.
+template <class FirstDone, class StepDone>
+PackingCount run_passes(const Lines& l, bool short_lines, LineArray& used, FirstDone&& first_done, StepDone&& step_done) {
   PackingCount tally;
   bool options_before = false;
   const int end = l.count + PAD;
@@ -362,16 +365,23 @@ PackingCount pack_lines(const Lines& l) {
     const Line firsts = protective_firsts(l, i, before, last);
     const Line blocks = block_cells(firsts);
     protective += std::popcount(firsts);
+    first_done(i, firsts, protective);
     used[std::size_t(i)] = last | blocks;
     before = last;
     last = blocks;
   }
-  const bool short_lines = lines_short(l);
-  for (int i = PAD; i < end; ++i)
+  for (int i = PAD; i < end; ++i) {
     second_pass_step(l, i, short_lines, used, tally, options_before);
+    step_done(i, std::as_const(used), std::as_const(tally), options_before);
+  }
   second_pass_finish(l, used, tally, options_before);
   tally.packing.protective = protective;
   return tally;
+}
+
+PackingCount pack_lines(const Lines& l) {
+  LineArray used;
+  return run_passes(l, lines_short(l), used, [](int, Line, int) {}, [](int, const LineArray&, const PackingCount&, bool) {});
 }
 
 bool wins_first(const PackingCount& c) { return packing_margin(c.packing, c.safe, c.empty, true) > 0; }
@@ -495,38 +505,28 @@ void PackingBase::pack(const RowBits* lines, int count) {
   std::copy_n(lines, count, lines_.begin());
   const Lines l = lines_from(lines, count);
   const int end = count + PAD;
-  LineArray used;
-  PackingCount tally;
-  bool options_before = false;
   for (int k = 0; k < PAD; ++k) {
     firsts_[std::size_t(k)] = firsts_[std::size_t(end + k)] = 0;
     protective_through_[std::size_t(k)] = 0;
-    used[std::size_t(k)] = used[std::size_t(end + k)] = 0;
     walked_[std::size_t(k)] = packed_[std::size_t(k)] = 0;
     options_after_[std::size_t(k)] = false;
     through_[std::size_t(k)] = {};
   }
-  Line before = 0, last = 0;
-  for (int i = PAD; i < end; ++i) {
-    const Line firsts = protective_firsts(l, i, before, last);
-    const Line blocks = block_cells(firsts);
-    firsts_[std::size_t(i)] = firsts;
-    protective_through_[std::size_t(i)] = protective_through_[std::size_t(i - 1)] + std::popcount(firsts);
-    used[std::size_t(i)] = last | blocks;
-    before = last;
-    last = blocks;
-  }
   short_lines_ = lines_short(l);
-  for (int i = PAD; i < end; ++i) {
-    second_pass_step(l, i, short_lines_, used, tally, options_before);
-    walked_[std::size_t(i)] = used[std::size_t(i)];
-    packed_[std::size_t(i - 1)] = used[std::size_t(i - 1)];
-    options_after_[std::size_t(i)] = options_before;
-    through_[std::size_t(i)] = tally;
-  }
-  second_pass_finish(l, used, tally, options_before);
+  LineArray used;
+  total_ = run_passes(
+      l, short_lines_, used,
+      [&](int i, Line firsts, int protective) {
+        firsts_[std::size_t(i)] = firsts;
+        protective_through_[std::size_t(i)] = protective;
+      },
+      [&](int i, const LineArray& u, const PackingCount& tally, bool options_after) {
+        walked_[std::size_t(i)] = u[std::size_t(i)];
+        packed_[std::size_t(i - 1)] = u[std::size_t(i - 1)];
+        options_after_[std::size_t(i)] = options_after;
+        through_[std::size_t(i)] = tally;
+      });
   packed_[std::size_t(end - 1)] = used[std::size_t(end - 1)];
-  total_ = tally;
 }
 
 bool PackingBase::holds(const RowBits* lines, int count) const {

@@ -115,11 +115,12 @@ private:
   std::array<std::uint64_t, SLOTS> firsts_{};
   std::array<int, SLOTS> protective_through_{};
   // The second pass after step i: line i's cells packed (walked_), line i - 1's final ones
-  // (packed_[i - 1]), whether line i has options to pack, and the counts through it.
+  // (packed_[i - 1]), whether line i has options to pack, and the counts through it (all but the
+  // protective areas, which the first pass counts).
   std::array<std::uint64_t, SLOTS> walked_{}, packed_{};
   std::array<bool, SLOTS> options_after_{};
   std::array<PackingCount, SLOTS> through_{};
-  PackingCount total_{}; // the second pass's counts (protective 0: see protective_through_)
+  PackingCount total_{}; // the whole packing's counts
 };
 
 } // namespace domineering
