@@ -564,19 +564,17 @@ PackingCount PackingBase::count_after(const RowBits* lines, int lo, int hi) cons
   }
 
   // The second pass from the first step that reads a changed line or a changed block (see
-  // SecondPass), in the base's state before that step, until its state is the base's again
-  // after a step that the changes no longer reach: then the base's counts from there on are
-  // this packing's too.
-  LineArray used;
-  PackingCount tally;
-  bool options_before = false;
+  // second_pass_step), in the base's state before that step, until its state is the base's
+  // again after a step that the changes no longer reach: then the base's counts from there on
+  // are this packing's too.
   const int start = std::max(PAD, std::min(changed_first - 1, blocks_first));
+  LineArray used;
   used[std::size_t(start - 2)] = packed_[std::size_t(start - 2)];
   used[std::size_t(start - 1)] = walked_[std::size_t(start - 1)];
   for (int k = 0; k < PAD; ++k)
     used[std::size_t(end + k)] = 0;
-  options_before = options_after_[std::size_t(start - 1)];
-  tally = through_[std::size_t(start - 1)];
+  bool options_before = options_after_[std::size_t(start - 1)];
+  PackingCount tally = through_[std::size_t(start - 1)];
   for (int i = start; i < end; ++i) {
     used[std::size_t(i)] = block_cells(firsts[std::size_t(i - 1)]) | block_cells(firsts[std::size_t(i)]);
     second_pass_step(l, i, short_lines_, used, tally, options_before);
