@@ -111,7 +111,8 @@ private:
   int count_ = -1;
   bool short_lines_ = false;
   std::array<RowBits, MAX_SIDE> lines_{};
-  // The first pass: first cells of each line's protective blocks, and the blocks through it.
+  // The first pass: first cells of each line's protective blocks, and how many blocks the lines up
+  // to it hold.
   std::array<std::uint64_t, SLOTS> firsts_{};
   std::array<int, SLOTS> protective_through_{};
   // The second pass after step i: line i's cells packed (walked_), line i - 1's final ones
