@@ -31,6 +31,20 @@ Board played_board(std::mt19937& rng, int rows, int cols, int max_empty, Side& s
   return b;
 }
 
+// X's lines of b as the solver keeps them (bit j of lines[k] = cell j of X's line k empty: rows
+// for Horizontal, columns for Vertical), built cell by cell, so that a wrong transposition in
+// the library's own paths shows; returns their count.
+int lines_of_side(const Board& b, Side x, domineering::RowBits* lines) {
+  const int count = x == Side::Left ? b.width() : b.height(), length = x == Side::Left ? b.height() : b.width();
+  for (int k = 0; k < count; ++k) {
+    lines[k] = 0;
+    for (int j = 0; j < length; ++j)
+      if (x == Side::Left ? b.is_empty(j, k) : b.is_empty(k, j))
+        lines[k] |= domineering::RowBits{1} << j;
+  }
+  return count;
+}
+
 } // namespace
 
 TEST_CASE("the packing on hand-made boards", "[domineering]") {
@@ -150,8 +164,8 @@ TEST_CASE("the bounds are the packing, then the plans", "[domineering]") {
 }
 
 TEST_CASE("the packing on a side's lines as a search keeps them agrees with the board's", "[domineering]") {
-  // The solver hands over its rows and columns (bit j = cell j empty) instead of a Board; the
-  // lines here are built cell by cell, so that a wrong transposition in either path shows.
+  // The solver hands over its rows and columns (bit j = cell j empty) instead of a Board;
+  // lines_of_side builds them cell by cell.
   std::mt19937 rng(73);
   int wins_first = 0, wins_second = 0;
   for (int i = 0; i < 4000; ++i) {
@@ -159,12 +173,8 @@ TEST_CASE("the packing on a side's lines as a search keeps them agrees with the 
     const Board b = played_board(rng, 1 + int(rng() % 12), 1 + int(rng() % 12), int(rng() % 80), side);
     CAPTURE(b.text());
     for (const Side x : {Side::Left, Side::Right}) {
-      const int count = x == Side::Left ? b.width() : b.height(), length = x == Side::Left ? b.height() : b.width();
       domineering::RowBits lines[domineering::MAX_SIDE] = {};
-      for (int k = 0; k < count; ++k)
-        for (int j = 0; j < length; ++j)
-          if (x == Side::Left ? b.is_empty(j, k) : b.is_empty(k, j))
-            lines[k] |= domineering::RowBits{1} << j;
+      const int count = lines_of_side(b, x, lines);
       const bool first = domineering::packing_wins_first(lines, count), second = domineering::packing_wins_second(lines, count);
       CHECK(first == domineering::won_by_packing(b, x));
       CHECK(second == domineering::lost_by_packing(b, domineering::opponent(x)));
@@ -192,12 +202,8 @@ TEST_CASE("the packing counted from a base equals the packing counted whole", "[
     const int rows = 1 + int(rng() % 12), cols = 1 + int(rng() % 12);
     const Board b = played_board(rng, rows, cols, int(rng() % (rows * cols + 1)), side);
     CAPTURE(b.text());
-    const int count = side == Side::Left ? b.width() : b.height(), length = side == Side::Left ? b.height() : b.width();
     domineering::RowBits lines[domineering::MAX_SIDE] = {};
-    for (int k = 0; k < count; ++k)
-      for (int j = 0; j < length; ++j)
-        if (side == Side::Left ? b.is_empty(j, k) : b.is_empty(k, j))
-          lines[k] |= domineering::RowBits{1} << j;
+    const int count = lines_of_side(b, side, lines);
     domineering::PackingBase base;
     base.pack(lines, count);
     CHECK(base.holds(lines, count));
