@@ -130,20 +130,102 @@ void clear_thread_caches() {
   detail::clear_leq_cache();
 }
 
-GameId sum(std::span<const GameId> games) {
-  GameStore& s = store();
-  GameId nus_total = ZERO;
-  std::vector<GameId> rest;
-  for (GameId g : games) {
-    if (s.is_nus(g))
-      nus_total = add(nus_total, g);
-    else
-      rest.push_back(g);
+namespace {
+
+// The number-up-star summands of a list added in machine words: sum() and outcome_of_sum()
+// intern at most the total. Pairwise, each partial sum was a new record to intern (a striped
+// lock and a probe of the store's table), 4.4 per cent of a 9x9 solve's samples on 2 threads,
+// nearly all in the endgame's sums. A big number, or a numerator that would leave 125 bits,
+// makes the total unknown here (`small` false).
+struct NusTotal {
+  __int128 num = 0; // over 2^exp
+  unsigned exp = 0;
+  std::int64_t ups = 0;
+  std::uint32_t nim = 0;
+  bool small = true;
+
+  void add(const Record& r) {
+    if (!small)
+      return;
+    if (r.flags & detail::BIG_NUMBER) {
+      small = false;
+      return;
+    }
+    const unsigned e = small_exp(r);
+    if (e > exp) {
+      num <<= e - exp;
+      exp = e;
+    }
+    num += __int128(r.num) << (exp - e);
+    ups += r.ups;
+    nim ^= r.nim;
+    constexpr __int128 LIMIT = __int128(1) << 125;
+    small = num < LIMIT && num > -LIMIT;
   }
+
+  // The total as a game, or NO_GAME when it is not small.
+  GameId game() {
+    if (!small)
+      return NO_GAME;
+    if (num == 0 && ups == 0 && nim == 0)
+      return ZERO;
+    while (exp > 0 && (num & 1) == 0) {
+      num >>= 1;
+      --exp;
+    }
+    constexpr __int128 SMALL = __int128(1) << detail::SMALL_NUM_BITS;
+    if (num >= SMALL || num <= -SMALL)
+      return NO_GAME;
+    return store().nus_small(std::int64_t(num), exp, ups, nim);
+  }
+
+  // The outcome class of x + ups.^ + *nim: the number's sign when it is not 0; else ^*n is
+  // positive for n != 1 and confused with 0 for n = 1 (so is ^*), 2.^*n and above positive.
+  Outcome outcome() const {
+    if (num != 0)
+      return num > 0 ? Outcome::L : Outcome::R;
+    if (ups == 0)
+      return nim == 0 ? Outcome::P : Outcome::N;
+    if ((ups == 1 || ups == -1) && nim == 1)
+      return Outcome::N;
+    return ups > 0 ? Outcome::L : Outcome::R;
+  }
+};
+
+} // namespace
+
+GameId sum(std::span<const GameId> games) {
+  // The general summands as they come, the number-up-star total last.
+  GameStore& s = store();
   GameId total = ZERO;
-  for (GameId g : rest)
-    total = add(total, g);
+  NusTotal nus;
+  for (GameId g : games) {
+    const Record& r = s.record(g);
+    if (r.flags & detail::KIND_NUS)
+      nus.add(r);
+    else
+      total = add(total, g);
+  }
+  GameId nus_total = nus.game();
+  if (nus_total == NO_GAME) {
+    nus_total = ZERO;
+    for (GameId g : games)
+      if (s.is_nus(g))
+        nus_total = add(nus_total, g);
+  }
   return add(total, nus_total);
+}
+
+Outcome outcome_of_sum(std::span<const GameId> games) {
+  GameStore& s = store();
+  NusTotal nus;
+  for (GameId g : games) {
+    const Record& r = s.record(g);
+    if (!(r.flags & detail::KIND_NUS))
+      return outcome(sum(games));
+    nus.add(r);
+  }
+  return nus.small ? nus.outcome() : outcome(sum(games));
 }
 
 } // namespace cgt

@@ -199,9 +199,10 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
     ++counters_.cgt_too_large;
     return std::nullopt;
   }
-  const cgt::GameId total = cgt::sum(std::span<const cgt::GameId>(values.data(), count));
-  // Vertical (Left) moving first wins iff G is not <= 0; Horizontal iff G is not >= 0.
-  const bool wins = side == domineering::Side::Left ? !cgt::leq(total, cgt::ZERO) : !cgt::leq(cgt::ZERO, total);
+  // Vertical (Left) moving first wins iff G is not <= 0 (outcome L or N); Horizontal iff G is not
+  // >= 0 (R or N).
+  const cgt::Outcome o = cgt::outcome_of_sum(std::span<const cgt::GameId>(values.data(), count));
+  const bool wins = o == cgt::Outcome::N || o == (side == domineering::Side::Left ? cgt::Outcome::L : cgt::Outcome::R);
   ++counters_.cgt_decided;
   return Decision{Score(wins ? 1 : -1), Bound::EXACT, p.entry_read_by_parent_pass()};
 }

@@ -5,6 +5,7 @@
 // memoised per thread with the pair ordered so that g <= h; negatives are cached in the record.
 #pragma once
 
+#include "cgt/compare.h"
 #include "cgt/game_id.h"
 
 #include <span>
@@ -18,6 +19,10 @@ inline GameId sub(GameId g, GameId h) { return add(g, neg(h)); }
 // The sum of several games, added smallest first (cheap number and infinitesimal parts meet
 // early, which keeps intermediate sums simple).
 GameId sum(std::span<const GameId> games);
+
+// outcome(sum(games)), with nothing interned when every summand is a number-up-star (most sums
+// of a Domineering endgame's regions).
+Outcome outcome_of_sum(std::span<const GameId> games);
 
 // Forgets this thread's memoised sums and comparisons (not the interned games or the cached
 // negatives and stops), so that benchmarks can time cold operations.
