@@ -176,12 +176,19 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
   // Tried only with at most attempt_cells coverable cells (EndgameOptions). Every region must
   // then be small enough for an exact value; the walk gives up at the first that is not, as
   // soon as its flood has passed exact_cells cells. (A position with no region at all
-  // sums to 0: the side to move loses, as it has no move.) Values go into a fixed buffer: a
-  // board of MAX_SOLVE_SIDE^2 cells has at most half as many regions. The values found before a
-  // region too large were cheap (the catalogue) or are worth keeping anyway (the component cache).
+  // sums to 0: the side to move loses, as it has no move.) The regions are kept as they lie,
+  // their rows one after another, and valued only once the walk has reached the end: 9x9 on 2
+  // threads gave up at 92.7 million of the 222 million positions asked, and valuing the small
+  // regions found before the large one was wasted there. A region of h rows has at least h
+  // cells, so the rows of all of them fit in one row per cell of the board; a board of
+  // MAX_SOLVE_SIDE^2 cells has at most half as many regions.
   constexpr std::size_t MAX_REGIONS = std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE / 2;
-  std::array<cgt::GameId, MAX_REGIONS> values;
-  std::size_t count = 0;
+  struct Found {
+    std::uint16_t offset, rows;
+  };
+  std::array<Found, MAX_REGIONS> found;
+  std::array<domineering::RowBits, std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE> region_rows;
+  std::size_t count = 0, used = 0;
   domineering::RowBits coverable[domineering::MAX_SIDE];
   domineering::coverable_cells(b.rows().data(), b.height(), coverable);
   int cells = 0;
@@ -193,12 +200,18 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
   }
   const bool all_small = domineering::for_each_region_of_coverable(
       coverable, b.height(), options_.exact_cells, [&](const domineering::RowBits* region, int first, int last) {
-        values[count++] = region_value(Shape::normalised(region + first, last - first + 1));
+        const int rows = last - first + 1;
+        found[count++] = Found{std::uint16_t(used), std::uint16_t(rows)};
+        std::copy_n(region + first, rows, region_rows.begin() + std::ptrdiff_t(used));
+        used += std::size_t(rows);
       });
   if (!all_small) {
     ++counters_.cgt_too_large;
     return std::nullopt;
   }
+  std::array<cgt::GameId, MAX_REGIONS> values;
+  for (std::size_t i = 0; i < count; ++i)
+    values[i] = region_value(Shape::normalised(region_rows.data() + found[i].offset, found[i].rows));
   // Vertical (Left) moving first wins iff G is not <= 0 (outcome L or N); Horizontal iff G is not
   // >= 0 (R or N).
   const cgt::Outcome o = cgt::outcome_of_sum(std::span<const cgt::GameId>(values.data(), count));
