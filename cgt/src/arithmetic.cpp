@@ -179,8 +179,9 @@ struct NusTotal {
     return store().nus_small(std::int64_t(num), exp, ups, nim);
   }
 
-  // The outcome class of x + ups.^ + *nim: the number's sign when it is not 0; else ^*n is
-  // positive for n != 1 and confused with 0 for n = 1 (so is ^*), 2.^*n and above positive.
+  // The outcome class of x + ups.^ + *nim: the number's sign when it is not 0. Else 0 when ups
+  // and nim are both 0; confused with 0 when only nim is not, and for ^* and v* (ups = +-1, nim
+  // = 1); otherwise of the sign of ups (^*n for n != 1, and 2.^*n and beyond, are positive).
   Outcome outcome() const {
     if (num != 0)
       return num > 0 ? Outcome::L : Outcome::R;
