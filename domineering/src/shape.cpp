@@ -1,5 +1,7 @@
 #include "domineering/shape.h"
 
+#include "domineering/regions.h"
+
 #include <algorithm>
 #include <cassert>
 #include <bit>
@@ -164,28 +166,15 @@ bool Shape::is_connected() const {
   if (height * width <= 128 && width > 0 && width < 32 && (all >> width) == 0)
     return height * width <= 64 ? connected_cells(cells_of<std::uint64_t>(*this), width, first_column<std::uint64_t>(height, width))
                                 : connected_cells(cells_of<Cells128>(*this), width, first_column<Cells128>(height, width));
-  // Larger boxes: a flood a row at a time.
-  std::array<RowBits, MAX_SIDE> seen{};
-  int first = 0;
-  while (rows[std::size_t(first)] == 0)
-    ++first;
-  seen[std::size_t(first)] = rows[std::size_t(first)] & (~rows[std::size_t(first)] + 1);
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (int r = 0; r < height; ++r) {
-      RowBits g = seen[std::size_t(r)] | (seen[std::size_t(r)] << 1) | (seen[std::size_t(r)] >> 1);
-      if (r > 0)
-        g |= seen[std::size_t(r) - 1];
-      if (r + 1 < height)
-        g |= seen[std::size_t(r) + 1];
-      g &= rows[std::size_t(r)];
-      if (g != seen[std::size_t(r)]) {
-        seen[std::size_t(r)] = g;
-        grew = true;
-      }
-    }
-  }
-  return std::equal(seen.begin(), seen.begin() + height, rows.begin());
+  // Larger boxes: the split's flood a row at a time (regions.h); connected when the first
+  // component found is every cell.
+  std::array<RowBits, MAX_SIDE> left = rows;
+  bool whole = false;
+  detail::for_each_component_of(left.data(), height, [&](const RowBits* component, int, int) {
+    whole = std::equal(component, component + height, rows.begin());
+    return false;
+  });
+  return whole;
 }
 
 Shape Shape::transposed() const {
