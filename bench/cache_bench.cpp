@@ -17,7 +17,7 @@
 #include "cache/lfu.h"
 #include "cache/lru.h"
 #include "cache/sieve.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include <benchmark/benchmark.h>
 
@@ -37,7 +37,7 @@ constexpr std::uint64_t SEED = 2026;
 constexpr std::uint64_t HALF_LIFE = 1024;
 
 const std::vector<cache::Key>& trace() {
-  static const std::vector<cache::Key> t = cache::zipf_trace(TRACE_LENGTH, UNIVERSE, EXPONENT, SEED);
+  static const std::vector<cache::Key> t = support::zipf_trace(TRACE_LENGTH, UNIVERSE, EXPONENT, SEED);
   return t;
 }
 

@@ -3,7 +3,7 @@
 // comparisons before every operation (interned games stay), so they time the real work;
 // "warm" runs time a memo hit.
 #include "cgt/game.h"
-#include "cgt/random_games.h"
+#include "support/random_games.h"
 
 #include <benchmark/benchmark.h>
 
@@ -17,7 +17,7 @@ constexpr unsigned SEED = 2026;
 constexpr int INPUTS = 64;
 
 std::vector<std::vector<cgt::GameId>> summands(int k) {
-  cgt::RandomGames random(SEED, 3);
+  support::RandomGames random(SEED, 3);
   std::vector<std::vector<cgt::GameId>> out(INPUTS);
   for (auto& v : out)
     while (int(v.size()) < k) // general games only: number-up-star sums are closed-form

@@ -3,10 +3,11 @@
 #include "catalogue/tsv_file.h"
 
 
-#include "cgt/atomic_file.h"
+#include "base/atomic_file.h"
 #include "cgt/canonical.h"
 #include "cgt/game_store.h"
-#include "cgt/input_error.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
@@ -77,7 +78,7 @@ public:
   Parser(std::string_view bytes, std::string name, Check check) : b_(bytes), name_(std::move(name)), check_(check) {}
 
   [[noreturn]] void fail(std::size_t offset, const std::string& what) const {
-    throw cgt::InputError(fmt::format("catalogue {} at byte {}: {}", name_, offset, what));
+    throw base::InputError(fmt::format("catalogue {} at byte {}: {}", name_, offset, what));
   }
 
   template <class T>
@@ -105,7 +106,7 @@ public:
     const auto checksum = get<std::uint64_t>();
     if (max_cells < 1 || max_cells > 255)
       fail(12, fmt::format("max_cells {} out of range", max_cells));
-    const std::uint64_t actual = binary_checksum(b_.substr(HEADER_BYTES));
+    const std::uint64_t actual = base::fnv1a64_words(b_.substr(HEADER_BYTES));
     if (actual != checksum)
       fail(32, fmt::format("checksum mismatch: the file says {:016x} but its body hashes to {:016x} (corrupt or truncated file)", checksum, actual));
     // Every game takes at least 9 bytes and every shape ENTRY_BYTES: refuse counts the file
@@ -280,24 +281,6 @@ private:
 
 } // namespace
 
-std::uint64_t binary_checksum(std::string_view body) {
-  constexpr std::uint64_t PRIME = 0x100000001b3ULL; // FNV's 64-bit prime
-  std::uint64_t h = 0xcbf29ce484222325ULL;          // and offset basis
-  const auto step = [&h](std::uint64_t word) {
-    h = (h ^ word) * PRIME;
-    h ^= h >> 29;
-  };
-  std::size_t i = 0;
-  for (; i + 8 <= body.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, body.data() + i, 8);
-    step(word);
-  }
-  for (; i < body.size(); ++i)
-    step(static_cast<unsigned char>(body[i]));
-  return h;
-}
-
 std::string to_binary(const Catalogue& c) {
   Writer w;
   std::string entries;
@@ -317,13 +300,13 @@ std::string to_binary(const Catalogue& c) {
   put<std::uint32_t>(out, std::uint32_t(c.max_cells()));
   put<std::uint64_t>(out, c.size());
   put<std::uint64_t>(out, w.index_.size());
-  put<std::uint64_t>(out, binary_checksum(body));
+  put<std::uint64_t>(out, base::fnv1a64_words(body));
   return out + body;
 }
 
 void write_binary_file(const Catalogue& c, const std::string& path) {
   const std::string bytes = to_binary(c);
-  cgt::write_atomically(path, [&](std::ostream& out) { out.write(bytes.data(), std::streamsize(bytes.size())); });
+  base::write_atomically(path, [&](std::ostream& out) { out.write(bytes.data(), std::streamsize(bytes.size())); });
 }
 
 Catalogue from_binary(std::string_view bytes, const std::string& name, Check check) { return Parser(bytes, name, check).parse(); }
@@ -331,7 +314,7 @@ Catalogue from_binary(std::string_view bytes, const std::string& name, Check che
 Catalogue read_binary_file(const std::string& path, Check check) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    throw cgt::InputError(fmt::format("cannot open catalogue {}", path));
+    throw base::InputError(fmt::format("cannot open catalogue {}", path));
   // One read of the whole file (character by character it was a twentieth of the load time),
   // into a buffer that is not zeroed first (a string's would write every byte before the read).
   in.seekg(0, std::ios::end);

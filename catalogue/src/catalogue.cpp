@@ -6,7 +6,7 @@
 
 #include "cgt/canonical.h"
 #include "cgt/stops.h"
-#include "cgt/tsan.h"
+#include "base/tsan.h"
 #include "cgt/thermograph.h"
 
 #include <tbb/global_control.h>
@@ -58,9 +58,9 @@ Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(
     std::vector<Entry> built(layer.size());
     std::atomic<std::size_t> done{0};
     char tasks_start = 0, tasks_end = 0; // cgt/tsan.h: the hand-offs TBB makes
-    cgt::tsan::release(&tasks_start);
+    base::tsan::release(&tasks_start);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 16), [&](const tbb::blocked_range<std::size_t>& range) {
-      cgt::tsan::acquire(&tasks_start);
+      base::tsan::acquire(&tasks_start);
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         const Shape shape = domineering::unpack(layer[i]);
         built[i] = describe(shape, table.value(shape));
@@ -71,9 +71,9 @@ Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(
         if (lock.owns_lock())
           progress(BuildProgress{n, d, layer.size()});
       }
-      cgt::tsan::release(&tasks_end);
+      base::tsan::release(&tasks_end);
     });
-    cgt::tsan::acquire(&tasks_end);
+    base::tsan::acquire(&tasks_end);
     entries.insert(entries.end(), built.begin(), built.end());
     std::vector<domineering::ShapeKey>().swap(layers[std::size_t(n)]);
   }

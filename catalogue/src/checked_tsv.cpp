@@ -1,6 +1,7 @@
 #include "catalogue/checked_tsv.h"
 
-#include "cgt/input_error.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -9,16 +10,8 @@
 
 namespace catalogue {
 
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 void CheckedTsvReader::fail(std::size_t line, const std::string& what) const {
-  throw cgt::InputError(fmt::format("{} {} line {}: {}", kind_, name_, line, what));
+  throw base::InputError(fmt::format("{} {} line {}: {}", kind_, name_, line, what));
 }
 
 long long CheckedTsvReader::integer(std::string_view field, std::size_t line, const char* what) const {
@@ -53,7 +46,7 @@ CheckedTsvReader::FirstLine CheckedTsvReader::first_line(std::string_view text, 
 void CheckedTsvReader::check_checksum(const FirstLine& first) const {
   const auto it = first.fields.find("checksum");
   const std::string claimed = it == first.fields.end() ? std::string() : it->second;
-  const std::string actual = fmt::format("{:016x}", fnv1a64(first.body));
+  const std::string actual = fmt::format("{:016x}", base::fnv1a64(first.body));
   if (claimed != actual)
     fail(1, fmt::format("checksum mismatch: the file says '{}' but its body hashes to '{}' (corrupt or truncated file)", claimed, actual));
 }

@@ -3,7 +3,7 @@
 #include "catalogue/binary_file.h"
 #include "catalogue/tsv_file.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -38,7 +38,7 @@ Catalogue load_catalogue(const std::string& path, int default_cells, Check check
       Catalogue c = binary_cache(default_cells) ? read_binary_file(cached, check) : read_tsv_file(cached);
       if (c.max_cells() == default_cells)
         return c;
-    } catch (const cgt::InputError&) {
+    } catch (const base::InputError&) {
       // A damaged cache is rebuilt below.
     }
   }

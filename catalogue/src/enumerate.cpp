@@ -1,6 +1,6 @@
 #include "catalogue/enumerate.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -83,7 +83,7 @@ private:
 
 void check_size(int max_cells) {
   if (max_cells < 1 || max_cells > MAX_ENUMERATED_CELLS)
-    throw cgt::InputError(fmt::format("shape size out of range: {} cells (allowed 1 to {})", max_cells, MAX_ENUMERATED_CELLS));
+    throw base::InputError(fmt::format("shape size out of range: {} cells (allowed 1 to {})", max_cells, MAX_ENUMERATED_CELLS));
 }
 
 } // namespace

@@ -1,8 +1,9 @@
 #include "catalogue/tsv_file.h"
 
 
-#include "cgt/atomic_file.h"
-#include "cgt/input_error.h"
+#include "base/atomic_file.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 #include "cgt/notation.h"
 #include "cgt/stops.h"
 
@@ -93,7 +94,7 @@ public:
           fail(line, fmt::format("{} says '{}' but the value {} gives '{}'", names[i], excerpt(claims[i].first), excerpt(f[2]),
                                  excerpt(claims[i].second)));
       return e;
-    } catch (const cgt::InputError& err) {
+    } catch (const base::InputError& err) {
       const std::string what = err.what();
       if (what.rfind("catalogue ", 0) == 0)
         throw;
@@ -109,12 +110,12 @@ void write_tsv(const Catalogue& c, std::ostream& out) {
   std::string body = std::string(TSV_HEADER) + "\n";
   for (const Entry& e : c.entries())
     body += row_text(e);
-  out << fmt::format("{} version={} max_cells={} shapes={} checksum={:016x}\n", TSV_MAGIC, TSV_VERSION, c.max_cells(), c.size(), fnv1a64(body));
+  out << fmt::format("{} version={} max_cells={} shapes={} checksum={:016x}\n", TSV_MAGIC, TSV_VERSION, c.max_cells(), c.size(), base::fnv1a64(body));
   out << body;
 }
 
 void write_tsv_file(const Catalogue& c, const std::string& path) {
-  cgt::write_atomically(path, [&](std::ostream& out) { write_tsv(c, out); });
+  base::write_atomically(path, [&](std::ostream& out) { write_tsv(c, out); });
 }
 
 Catalogue read_tsv(std::istream& in, const std::string& name) {
@@ -126,7 +127,7 @@ Catalogue read_tsv(std::istream& in, const std::string& name) {
 Catalogue read_tsv_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    throw cgt::InputError(fmt::format("cannot open catalogue {}", path));
+    throw base::InputError(fmt::format("cannot open catalogue {}", path));
   return read_tsv(in, path);
 }
 

@@ -1,6 +1,6 @@
 #include "cgt/dyadic.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -21,13 +21,13 @@ constexpr std::size_t MAX_PARSED_DIGITS = 20000;
 
 BigInt parse_unsigned(std::string_view digits, std::string_view whole) {
   if (digits.empty())
-    throw InputError(fmt::format("malformed number '{}': expected digits", whole));
+    throw base::InputError(fmt::format("malformed number '{}': expected digits", whole));
   if (digits.size() > MAX_PARSED_DIGITS)
-    throw InputError(fmt::format("number too long: {} digits (limit {})", digits.size(), MAX_PARSED_DIGITS));
+    throw base::InputError(fmt::format("number too long: {} digits (limit {})", digits.size(), MAX_PARSED_DIGITS));
   BigInt value = 0;
   for (char c : digits) {
     if (!std::isdigit(static_cast<unsigned char>(c)))
-      throw InputError(fmt::format("malformed number '{}': unexpected character '{}'", whole, c));
+      throw base::InputError(fmt::format("malformed number '{}': unexpected character '{}'", whole, c));
     value = value * 10 + (c - '0');
   }
   return value;
@@ -65,10 +65,10 @@ Dyadic Dyadic::parse(std::string_view text) {
   if (slash != std::string_view::npos) {
     BigInt den = parse_unsigned(body.substr(slash + 1), text);
     if (den == 0 || (den & (den - 1)) != 0)
-      throw InputError(fmt::format("malformed number '{}': the denominator must be a power of two", text));
+      throw base::InputError(fmt::format("malformed number '{}': the denominator must be a power of two", text));
     const auto bits = boost::multiprecision::msb(den);
     if (bits > MAX_PARSED_EXPONENT)
-      throw InputError(fmt::format("number '{}' has a denominator above 2^{}", text, MAX_PARSED_EXPONENT));
+      throw base::InputError(fmt::format("number '{}' has a denominator above 2^{}", text, MAX_PARSED_EXPONENT));
     exp = static_cast<std::uint32_t>(bits);
   }
   return Dyadic(negative ? BigInt(-num) : num, exp);

@@ -1,6 +1,6 @@
 #include "cgt/game_store.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 #include <tbb/concurrent_vector.h>
@@ -89,7 +89,7 @@ namespace {
 // Takes one unit from a budget's counter, or throws naming what ran out.
 void spend(std::uint64_t& left, const char* what) {
   if (left == 0)
-    throw InputError(fmt::format("game too complex: building it needs more {} than allowed (a long sum of hot games grows exponentially)",
+    throw base::InputError(fmt::format("game too complex: building it needs more {} than allowed (a long sum of hot games grows exponentially)",
                                  what));
   --left;
 }
@@ -269,9 +269,9 @@ namespace {
 
 void check_range(std::int64_t ups, std::uint32_t nim) {
   if (ups > detail::MAX_UPS || ups < -detail::MAX_UPS)
-    throw InputError(fmt::format("value out of range: {} ups (limit {})", ups, detail::MAX_UPS));
+    throw base::InputError(fmt::format("value out of range: {} ups (limit {})", ups, detail::MAX_UPS));
   if (nim > detail::MAX_NIMBER)
-    throw InputError(fmt::format("value out of range: *{} (limit *{})", nim, detail::MAX_NIMBER));
+    throw base::InputError(fmt::format("value out of range: *{} (limit *{})", nim, detail::MAX_NIMBER));
 }
 
 } // namespace

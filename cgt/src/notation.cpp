@@ -4,7 +4,7 @@
 #include "cgt/canonical.h"
 #include "cgt/compare.h"
 #include "cgt/game_store.h"
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 #include "cgt/thermograph.h"
 
 #include <fmt/format.h>
@@ -235,7 +235,7 @@ std::string describe(const Token& t) {
 }
 
 [[noreturn]] void fail(std::size_t column, const std::string& what) {
-  throw InputError(fmt::format("malformed game expression at column {}: {}", column, what));
+  throw base::InputError(fmt::format("malformed game expression at column {}: {}", column, what));
 }
 
 std::vector<Token> lex(std::string_view text) {
@@ -517,7 +517,7 @@ private:
         x = Dyadic::parse(text);
         if (negative_number)
           x = -x;
-      } catch (const InputError& e) {
+      } catch (const base::InputError& e) {
         fail(col, e.what());
       }
     }
@@ -618,7 +618,7 @@ private:
 
 GameId parse_game(std::string_view text, const ParseLimits& limits) {
   if (text.size() > limits.max_length)
-    throw InputError(fmt::format("game expression too long: {} characters (limit {})", text.size(), limits.max_length));
+    throw base::InputError(fmt::format("game expression too long: {} characters (limit {})", text.size(), limits.max_length));
   CreationBudget budget(limits.max_builds, limits.max_comparisons);
   Parser parser(lex(text), limits);
   return parser.parse_all();

@@ -10,9 +10,9 @@
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
 
-#include "cgt/atomic_file.h"
+#include "base/atomic_file.h"
 #include "cgt/game_store.h"
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 #include "cgt/notation.h"
 #include "cgt/stops.h"
 
@@ -71,14 +71,14 @@ void add_build(CLI::App& parent) {
   cmd->add_flag("--json", json, "Print a JSON summary");
   cmd->callback([] {
     if (max_cells < 1 || max_cells > MAX_BUILD_CELLS)
-      throw cgt::InputError(fmt::format("--max-cells {} out of range (1 to {})", max_cells, MAX_BUILD_CELLS));
+      throw base::InputError(fmt::format("--max-cells {} out of range (1 to {})", max_cells, MAX_BUILD_CELLS));
     const double need = catalogue::estimated_build_bytes(max_cells);
     if (const double have = catalogue::available_memory_bytes(); have > 0 && need > have)
-      throw cgt::InputError(fmt::format("--max-cells {} needs about {:.1f} GiB of memory but {:.1f} GiB are available", max_cells,
+      throw base::InputError(fmt::format("--max-cells {} needs about {:.1f} GiB of memory but {:.1f} GiB are available", max_cells,
                                         need / double(1 << 30), have / double(1 << 30)));
     const int cores = int(std::thread::hardware_concurrency());
     if (threads < 0 || threads > 4 * std::max(cores, 1) + 64)
-      throw cgt::InputError(fmt::format("--threads {} out of range (0 for all cores, at most {})", threads, 4 * std::max(cores, 1) + 64));
+      throw base::InputError(fmt::format("--threads {} out of range (0 for all cores, at most {})", threads, 4 * std::max(cores, 1) + 64));
     const auto start = std::chrono::steady_clock::now();
     Progress progress;
     const Catalogue c = Catalogue::build(max_cells, threads, [&](const catalogue::BuildProgress& p) {
@@ -135,7 +135,7 @@ void add_check(CLI::App& parent) {
       for (const Entry& e : c.entries()) {
         const cgt::GameId fresh = table.value(e.shape());
         if (fresh != e.value)
-          throw cgt::InputError(fmt::format("catalogue {}: shape {} is stored as {} but its value is {}", file, e.shape().text(),
+          throw base::InputError(fmt::format("catalogue {}: shape {} is stored as {} but its value is {}", file, e.shape().text(),
                                             cgt::to_string(e.value), cgt::to_string(fresh)));
         if (++recomputed % 4096 == 0)
           progress.update(fmt::format("check: {}/{} values recomputed", recomputed, c.size()));
@@ -246,7 +246,7 @@ void add_export(CLI::App& parent) {
     if (out.empty())
       write(std::cout);
     else
-      cgt::write_atomically(out, write);
+      base::write_atomically(out, write);
   });
 }
 

@@ -11,8 +11,8 @@
 #include "experiments/report.h"
 #include "experiments/schedule.h"
 
-#include "cgt/atomic_file.h"
-#include "cgt/input_error.h"
+#include "base/atomic_file.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -62,13 +62,13 @@ ExperimentSpec spec_of(const Options& o, ExperimentKind kind, experiments::Sched
   spec.sizes.clear();
   for (const std::int64_t s : o.sizes) {
     if (s < 1 || s > std::int64_t(experiments::MAX_TABLE_SIZE))
-      throw cgt::InputError(fmt::format("table size {} out of range: sizes must be 1 to {}", s, experiments::MAX_TABLE_SIZE));
+      throw base::InputError(fmt::format("table size {} out of range: sizes must be 1 to {}", s, experiments::MAX_TABLE_SIZE));
     spec.sizes.push_back(std::size_t(s));
   }
   spec.half_lives.clear();
   for (const std::int64_t h : o.half_lives) {
     if (h < 1)
-      throw cgt::InputError(fmt::format("half-life {} out of range: a half-life is at least 1 lookup", h));
+      throw base::InputError(fmt::format("half-life {} out of range: a half-life is at least 1 lookup", h));
     spec.half_lives.push_back(std::uint64_t(h));
   }
   return experiments::checked(std::move(spec));
@@ -365,7 +365,7 @@ void add_all(CLI::App& parent) {
       controls.push_back(run(ExperimentKind::control, {board}, "control-" + board.name(), controls.size() + 2));
     const double seconds = seconds_since(start);
     const std::string summary = (std::filesystem::path(o.out) / experiments::SUMMARY_MD).string();
-    cgt::write_atomically(summary, [&](std::ostream& os) { os << experiments::summary_markdown(mixed, controls, seconds); });
+    base::write_atomically(summary, [&](std::ostream& os) { os << experiments::summary_markdown(mixed, controls, seconds); });
     std::vector<const WrittenExperiment*> written{&mixed.written};
     for (const auto& ctl : controls)
       written.push_back(&ctl.written);

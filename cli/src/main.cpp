@@ -2,7 +2,7 @@
 // (InputError or a command-line parse error), 1 any other failure. Errors are one line on stderr.
 #include "commands.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return report(e.what(), 2);
-  } catch (const cgt::InputError& e) {
+  } catch (const base::InputError& e) {
     return report(e.what(), 2);
   } catch (const std::bad_alloc&) {
     return report("out of memory", 1);

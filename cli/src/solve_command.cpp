@@ -10,7 +10,7 @@
 #include "catalogue/default_catalogue.h"
 #include "domineering/board.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -241,7 +241,7 @@ void add_solve_command(CLI::App& app) {
   cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells, etc_cells] {
     const domineering::Board board = domineering::Board::parse(a.board);
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
-      throw cgt::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
+      throw base::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
                                         solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
     solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
     // A machine without the memory to build the larger catalogue gets the small endgame, with
@@ -260,21 +260,25 @@ void add_solve_command(CLI::App& app) {
     if (cgt_cells->count() == 0)
       a.cgt_cells = endgame.attempt_cells;
     if (a.exact_cells < 0 || a.exact_cells > 40)
-      throw cgt::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
+      throw base::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
     // Cell counts of a board: 0 to the largest board's cells.
     const auto check_cells = [](const char* option, int n) {
       constexpr int most = solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE;
       if (n < 0 || n > most)
-        throw cgt::InputError(fmt::format("{} {} out of range (0 to {})", option, n, most));
+        throw base::InputError(fmt::format("{} {} out of range (0 to {})", option, n, most));
     };
     check_cells("--cgt-cells", a.cgt_cells);
     check_cells("--etc-cells", a.etc_cells);
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
-      throw cgt::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
+      throw base::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     if (a.tt_mb == 0 && !a.no_table)
-      throw cgt::InputError("--tt-mb must be at least 1 (or use --no-table)");
+      throw base::InputError("--tt-mb must be at least 1 (or use --no-table)");
+    if (const auto problem = solver::table_size_problem(a.tt_mb); problem && !a.no_table)
+      throw base::InputError(fmt::format("--tt-mb {} {}", a.tt_mb, *problem));
+    if (a.threads < 0 || a.threads > solver::MAX_THREADS)
+      throw base::InputError(fmt::format("--threads {} out of range (1 to {}, or 0 for every core)", a.threads, solver::MAX_THREADS));
     if (!(a.journal_min_seconds >= 0 && a.journal_min_seconds <= 1e9))
-      throw cgt::InputError(fmt::format("--journal-min-seconds {} out of range (0 to 1e9)", a.journal_min_seconds));
+      throw base::InputError(fmt::format("--journal-min-seconds {} out of range (0 to 1e9)", a.journal_min_seconds));
     // Opened before the catalogue is loaded: a bad journal fails at once, not after the load.
     std::unique_ptr<solver::SolveJournal> journal;
     if (!a.journal_file.empty())

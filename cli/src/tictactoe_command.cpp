@@ -4,7 +4,7 @@
 #include "commands.h"
 #include "terminal.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 #include "solver/tictactoe.h"
 #include "solver/tictactoe_experiment.h"
 
@@ -211,7 +211,7 @@ void add_tictactoe_command(CLI::App& app) {
     std::sort(options.bits.begin(), options.bits.end());
     options.bits.erase(std::unique(options.bits.begin(), options.bits.end()), options.bits.end());
     if (options.bits.empty() && options.unverified_bits.empty())
-      throw cgt::InputError("no table sizes: give --bits or --unverified-bits");
+      throw base::InputError("no table sizes: give --bits or --unverified-bits");
     const solver::TicTacToeReport r = solver::run_tictactoe_experiment(options);
     if (!json) {
       print_text(r, options);

@@ -4,7 +4,7 @@
 #include "terminal.h"
 
 #include "cgt/game.h"
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 #include "domineering/board.h"
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
@@ -71,7 +71,7 @@ void add_value_command(CLI::App& app) {
     const auto regions = domineering::regions(board);
     for (const auto& r : regions)
       if (r.shape.cells() > max_region_cells)
-        throw cgt::InputError(fmt::format("region of {} cells at row {}, column {} is too large for an exact value (limit {}; "
+        throw base::InputError(fmt::format("region of {} cells at row {}, column {} is too large for an exact value (limit {}; "
                                           "--max-region-cells raises it)", r.shape.cells(), r.top, r.left, max_region_cells));
     std::vector<cgt::GameId> values;
     for (const auto& r : regions)

@@ -1,6 +1,6 @@
 #include "domineering/board.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -38,7 +38,7 @@ const ZobristTable& zobrist_table() {
 RowBits full_row(int width) { return width >= 32 ? ~RowBits{0} : (RowBits{1} << width) - 1; }
 
 [[noreturn]] void too_large(long long rows, long long cols) {
-  throw cgt::InputError(fmt::format("board too large: {} rows x {} columns (limit {} x {})", rows, cols, MAX_SIDE, MAX_SIDE));
+  throw base::InputError(fmt::format("board too large: {} rows x {} columns (limit {} x {})", rows, cols, MAX_SIDE, MAX_SIDE));
 }
 
 // "RxC" with R, C decimal; nullopt if the text is not of that form.
@@ -64,7 +64,7 @@ std::string to_string(const Move& m) { return fmt::format("{} {},{}", m.side == 
 
 Board::Board(int height, int width) : height_(height), width_(width) {
   if (height < 1 || width < 1)
-    throw cgt::InputError(fmt::format("board must have at least one row and one column, got {}x{}", height, width));
+    throw base::InputError(fmt::format("board must have at least one row and one column, got {}x{}", height, width));
   if (height > MAX_SIDE || width > MAX_SIDE)
     too_large(height, width);
   for (int r = 0; r < height; ++r)
@@ -85,17 +85,17 @@ Board Board::parse(std::string_view text) {
   if (!text.empty() && text.back() == '\r')
     text.remove_suffix(1);
   if (text.empty())
-    throw cgt::InputError("empty board text: expected rows of '.' and '#' separated by '/', or RxC");
+    throw base::InputError("empty board text: expected rows of '.' and '#' separated by '/', or RxC");
 
   // First pass: measure and validate without storing, so oversized input allocates nothing.
   int row = 0, col = 0, width = -1;
   const auto end_row = [&](std::size_t at) {
     if (col == 0)
-      throw cgt::InputError(fmt::format("row {} is empty (at character {})", row + 1, at + 1));
+      throw base::InputError(fmt::format("row {} is empty (at character {})", row + 1, at + 1));
     if (width < 0)
       width = col;
     else if (col != width)
-      throw cgt::InputError(fmt::format("ragged rows: row {} has {} cells but row 1 has {}", row + 1, col, width));
+      throw base::InputError(fmt::format("ragged rows: row {} has {} cells but row 1 has {}", row + 1, col, width));
     ++row;
     col = 0;
   };
@@ -111,7 +111,7 @@ Board Board::parse(std::string_view text) {
       continue;
     if (ch != '.' && ch != '#') {
       const std::string shown = std::isprint(static_cast<unsigned char>(ch)) ? fmt::format("'{}'", ch) : fmt::format("byte 0x{:02X}", unsigned(static_cast<unsigned char>(ch)));
-      throw cgt::InputError(fmt::format("unexpected character {} at row {}, column {} (expected '.' or '#')", shown, row + 1, col + 1));
+      throw base::InputError(fmt::format("unexpected character {} at row {}, column {} (expected '.' or '#')", shown, row + 1, col + 1));
     }
     if (++col > MAX_SIDE)
       too_large(row + 1, col);

@@ -1,6 +1,6 @@
 #include "experiments/cache_experiment.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -39,20 +39,20 @@ std::string ExperimentSpec::title() const {
 
 ExperimentSpec checked(ExperimentSpec spec) {
   if (spec.schedule.empty())
-    throw cgt::InputError("empty schedule: give at least one board, as in 4x5:200");
+    throw base::InputError("empty schedule: give at least one board, as in 4x5:200");
   if (spec.sizes.empty())
-    throw cgt::InputError("no table sizes: give at least one, as in --sizes 10,20,40");
+    throw base::InputError("no table sizes: give at least one, as in 10,20,40");
   if (spec.half_lives.empty())
-    throw cgt::InputError("no half-lives: give at least one, as in --half-lives 25,50,100");
+    throw base::InputError("no half-lives: give at least one, as in 25,50,100");
   for (const std::size_t s : spec.sizes)
     if (s < 1 || s > MAX_TABLE_SIZE)
-      throw cgt::InputError(fmt::format("table size {} out of range: sizes must be 1 to {}", s, MAX_TABLE_SIZE));
+      throw base::InputError(fmt::format("table size {} out of range: sizes must be 1 to {}", s, MAX_TABLE_SIZE));
   for (const std::uint64_t h : spec.half_lives)
     if (h == 0)
-      throw cgt::InputError("half-life 0 out of range: a half-life is at least 1 lookup");
+      throw base::InputError("half-life 0 out of range: a half-life is at least 1 lookup");
   for (const std::uint64_t h : spec.adaptive_starts)
     if (h == 0)
-      throw cgt::InputError("adaptive start 0 out of range: a starting half-life is at least 1 lookup");
+      throw base::InputError("adaptive start 0 out of range: a starting half-life is at least 1 lookup");
   sort_unique(spec.sizes);
   sort_unique(spec.half_lives);
   sort_unique(spec.adaptive_starts);

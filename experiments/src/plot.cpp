@@ -2,7 +2,7 @@
 
 #include "experiments/findings.h"
 
-#include "cgt/atomic_file.h"
+#include "base/atomic_file.h"
 
 #include <fmt/format.h>
 
@@ -227,7 +227,7 @@ PlotOutcome render_plots(const std::filesystem::path& dir, const std::string& gn
       if (!std::filesystem::exists(tmp / file, ec) || std::filesystem::file_size(tmp / file, ec) == 0)
         continue;
       const std::string bytes = read_file(tmp / file);
-      cgt::write_atomically((dir / file).string(), [&](std::ostream& os) { os.write(bytes.data(), std::streamsize(bytes.size())); });
+      base::write_atomically((dir / file).string(), [&](std::ostream& os) { os.write(bytes.data(), std::streamsize(bytes.size())); });
       // A plot of the other format from an earlier run would contradict this one.
       std::filesystem::remove(dir / fmt::format("{}.{}", name, std::string_view(ext) == "png" ? "svg" : "png"), ec);
       out.files.push_back(file);

@@ -1,7 +1,7 @@
 #include "experiments/report.h"
 
 #include "cache/trace_file.h"
-#include "cgt/atomic_file.h"
+#include "base/atomic_file.h"
 
 #include <fmt/format.h>
 
@@ -33,7 +33,7 @@ std::string rule_word(const RuleResult& r) {
 }
 
 void write_text(const std::filesystem::path& path, const std::string& text) {
-  cgt::write_atomically(path.string(), [&](std::ostream& os) { os << text; });
+  base::write_atomically(path.string(), [&](std::ostream& os) { os << text; });
 }
 
 std::string bullet_lines(const std::vector<std::string>& lines) {

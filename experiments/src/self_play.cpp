@@ -1,30 +1,28 @@
 #include "experiments/self_play.h"
 
+#include "base/checksum.h"
+
 namespace experiments {
 
 namespace {
 
-constexpr std::uint64_t FNV_OFFSET = 0xcbf29ce484222325ULL;
-constexpr std::uint64_t FNV_PRIME = 0x100000001b3ULL;
-
+// The key's four bytes, least significant first.
 void mix(std::uint64_t& h, std::uint32_t key) {
-  for (int i = 0; i < 4; ++i) {
-    h ^= (key >> (8 * i)) & 0xFF;
-    h *= FNV_PRIME;
-  }
+  for (int i = 0; i < 4; ++i)
+    h = base::fnv1a64_step(h, static_cast<unsigned char>(key >> (8 * i)));
 }
 
 } // namespace
 
 std::uint64_t fingerprint(const std::vector<std::uint32_t>& keys) {
-  std::uint64_t h = FNV_OFFSET;
+  std::uint64_t h = base::FNV1A64_OFFSET;
   for (std::uint32_t k : keys)
     mix(h, k);
   return h;
 }
 
 std::uint64_t fingerprint(std::span<const std::uint64_t> keys) {
-  std::uint64_t h = FNV_OFFSET;
+  std::uint64_t h = base::FNV1A64_OFFSET;
   for (std::uint64_t k : keys) {
     mix(h, std::uint32_t(k));
     if (k >> 32)
@@ -38,7 +36,7 @@ SelfPlayResult self_play(const catalogue::Catalogue& c, const Schedule& s, std::
   std::mt19937_64 rng(seed);
   StopsPlayer player(c, rng);
   SelfPlayResult result;
-  result.fingerprint = FNV_OFFSET;
+  result.fingerprint = base::FNV1A64_OFFSET;
   int total = 0;
   for (const auto& item : s)
     total += item.games;

@@ -4,8 +4,8 @@
 #include "solver/table_concept.h"
 #include "solver/tt.h"
 
-#include "cgt/input_error.h"
-#include "cgt/tsan.h"
+#include "base/input_error.h"
+#include "base/tsan.h"
 
 #include <fmt/format.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -26,18 +26,9 @@ namespace {
 using domineering::Side;
 using Clock = std::chrono::steady_clock;
 
-// Threads we accept: far more than the cores only wastes memory, and the component caches
-// are per thread.
-constexpr int MAX_THREADS = 1024;
-
 // The depth (work measure) a split node's result is stored with: split nodes root the largest
 // subtrees, so their entries should be the last to be replaced.
 constexpr int SPLIT_DEPTH = 63;
-
-std::size_t physical_memory_bytes() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && size > 0 ? std::size_t(pages) * std::size_t(size) : 0;
-}
 
 // Everything one search thread owns: its Searcher (which owns its EndgameHooks) and what the
 // counters read before the current solve, to report per-solve differences.
@@ -305,22 +296,22 @@ struct DomineeringSolver::Impl {
     const StopChain mine{&won, chain};
     std::atomic<std::size_t> next{1};
     char tasks_start = 0, tasks_end = 0; // cgt/tsan.h: the hand-offs TBB makes
-    cgt::tsan::release(&tasks_start);
+    base::tsan::release(&tasks_start);
     tbb::task_group tg;
     for (std::size_t i = 1; i < count; ++i) {
       tg.run([&] {
-        cgt::tsan::acquire(&tasks_start);
+        base::tsan::acquire(&tasks_start);
         const DomineeringPosition::Move mv = moves[next.fetch_add(1, std::memory_order_relaxed)];
         if (!mine.stopped()) {
           const auto r = search_child(mv, &mine);
           if (r && *r && !won.exchange(true) && winner)
             winner->store(mv);
         }
-        cgt::tsan::release(&tasks_end);
+        base::tsan::release(&tasks_end);
       });
     }
     tg.wait();
-    cgt::tsan::acquire(&tasks_end);
+    base::tsan::acquire(&tasks_end);
     if (chain != nullptr && chain->stopped())
       return std::nullopt;
     return won.load();
@@ -345,14 +336,14 @@ struct DomineeringSolver::Impl {
       body();
     } else {
       char arena_start = 0, arena_end = 0;
-      cgt::tsan::release(&arena_start);
+      base::tsan::release(&arena_start);
       tbb::task_arena arena(options.threads);
       arena.execute([&] {
-        cgt::tsan::acquire(&arena_start);
+        base::tsan::acquire(&arena_start);
         body();
-        cgt::tsan::release(&arena_end);
+        base::tsan::release(&arena_end);
       });
-      cgt::tsan::acquire(&arena_end);
+      base::tsan::acquire(&arena_end);
     }
     result.stats.nodes = 1; // the root, which the driver expands itself
     for (auto& w : workers) {
@@ -379,14 +370,21 @@ struct DomineeringSolver::Impl {
   }
 };
 
+std::optional<std::string> table_size_problem(std::size_t table_mib) {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_bytes = ::sysconf(_SC_PAGE_SIZE);
+  const std::size_t physical = pages > 0 && page_bytes > 0 ? std::size_t(pages) * std::size_t(page_bytes) : 0;
+  if (physical > 0 && table_mib > physical / (std::size_t{1} << 20))
+    return fmt::format("exceeds this machine's physical memory ({} MiB)", physical >> 20);
+  if (table_mib > (std::size_t{1} << 40))
+    return std::string("is absurd");
+  return std::nullopt;
+}
+
 DomineeringSolver::DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& o) {
   if (o.threads < 1 || o.threads > MAX_THREADS)
-    throw cgt::InputError(fmt::format("--threads {} out of range (1 to {})", o.threads, MAX_THREADS));
-  const std::size_t physical = physical_memory_bytes();
-  if (physical > 0 && o.table_mib > physical / (std::size_t{1} << 20))
-    throw cgt::InputError(fmt::format("--tt-mb {} exceeds this machine's physical memory ({} MiB)", o.table_mib, physical >> 20));
-  if (o.table_mib > (std::size_t{1} << 40))
-    throw cgt::InputError(fmt::format("--tt-mb {} is absurd", o.table_mib));
+    throw base::InputError(fmt::format("thread count {} out of range (1 to {})", o.threads, MAX_THREADS));
+  if (const auto problem = table_size_problem(o.table_mib))
+    throw base::InputError(fmt::format("a transposition table of {} MiB {}", o.table_mib, *problem));
   impl_ = std::make_unique<Impl>(c, o);
 }
 

@@ -1,8 +1,9 @@
 #include "solver/solve_journal.h"
 
 #include "catalogue/checked_tsv.h"
-#include "cgt/atomic_file.h"
-#include "cgt/input_error.h"
+#include "base/atomic_file.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 
 #include <fmt/format.h>
 
@@ -135,7 +136,7 @@ private:
     JournalEntry e;
     try {
       e.board = Board::parse(f[0]);
-    } catch (const cgt::InputError& err) {
+    } catch (const base::InputError& err) {
       fail(line, err.what());
     }
     e.to_move = side(f[1], line, "to_move");
@@ -196,7 +197,7 @@ void write_journal(const std::vector<JournalEntry>& entries, std::ostream& out) 
                         side_word(e.to_move_wins ? e.to_move : domineering::opponent(e.to_move)),
                         e.move ? domineering::to_string(*e.move) : std::string("-"), e.seconds);
   out << fmt::format("{} version={} entries={} checksum={:016x}\n", JOURNAL_MAGIC, JOURNAL_VERSION, entries.size(),
-                     catalogue::fnv1a64(body));
+                     base::fnv1a64(body));
   out << body;
 }
 
@@ -211,7 +212,7 @@ SolveJournal::SolveJournal(std::string path) : path_(std::move(path)) {
   if (std::filesystem::exists(path_, ec)) {
     std::ifstream in(path_, std::ios::binary);
     if (!in || std::filesystem::is_directory(path_, ec))
-      throw cgt::InputError(fmt::format("cannot read journal {}", path_));
+      throw base::InputError(fmt::format("cannot read journal {}", path_));
     std::ostringstream all;
     all << in.rdbuf();
     std::vector<std::string> keys;
@@ -258,7 +259,7 @@ void SolveJournal::save() {
 }
 
 void SolveJournal::save_locked() {
-  cgt::write_atomically(path_, [&](std::ostream& out) { write_journal(entries_, out); });
+  base::write_atomically(path_, [&](std::ostream& out) { write_journal(entries_, out); });
   dirty_ = false;
   saved_at_ = std::chrono::steady_clock::now();
 }

@@ -2,7 +2,7 @@
 #include "cache/aged_lfu.h"
 #include "cache/aged_lfu_ghost.h"
 #include "cache/cache.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -52,17 +52,17 @@ Best best_fixed_half_life(std::size_t capacity, const std::vector<Key>& trace) {
 // The three synthetic traces with a known right answer, 50,000 lookups each.
 std::vector<Key> make_trace(const std::string& kind) {
   if (kind == "zipf") // stationary: frequency is what counts, the best H is long (512 here)
-    return cache::zipf_trace(50'000, 1000, 0.9, 11);
+    return support::zipf_trace(50'000, 1000, 0.9, 11);
   if (kind == "switch") // the working set is replaced every 5,000 lookups: best H 256
-    return cache::switching_trace(50'000, 300, 1.0, 5000, 12);
-  return cache::drifting_trace(50'000, 1000, 1.0, 50, 13); // slow drift: best H 128
+    return support::switching_trace(50'000, 300, 1.0, 5000, 12);
+  return support::drifting_trace(50'000, 1000, 1.0, 50, 13); // slow drift: best H 128
 }
 
 // A trace whose best H changes halfway: 60,000 lookups of a slow drift (best H 128 at 20
 // entries), then 60,000 of a stationary Zipf over other keys (best H 1,024), or the reverse.
 std::vector<Key> make_regime_trace(bool drift_first) {
-  std::vector<Key> drift = cache::drifting_trace(60'000, 1000, 1.0, 50, 31);
-  std::vector<Key> zipf = cache::zipf_trace(60'000, 1000, 0.9, 32);
+  std::vector<Key> drift = support::drifting_trace(60'000, 1000, 1.0, 50, 31);
+  std::vector<Key> zipf = support::zipf_trace(60'000, 1000, 0.9, 32);
   for (Key& k : zipf)
     k += 1'000'000; // disjoint from the drift's keys
   std::vector<Key>& first = drift_first ? drift : zipf;

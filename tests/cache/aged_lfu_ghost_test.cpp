@@ -1,7 +1,7 @@
 #include "cache/aged_lfu.h"
 #include "cache/aged_lfu_ghost.h"
 #include "cache/cache.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -40,7 +40,7 @@ TEST_CASE("aged LFU with ghosts agrees with a brute-force reference on seeded ra
               {16, 30, 50, 6}, {33, 100, 8, 7}, {40, 200, 1000, 8}, {10, 300, 200, 9}, {20, 80, 0, 10}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.half_life, row.seed);
-    const auto trace = cache::zipf_trace(4000, row.universe, 0.8, row.seed);
+    const auto trace = support::zipf_trace(4000, row.universe, 0.8, row.seed);
     Cache<AgedLfuGhostPolicy> c(row.capacity, AgedLfuGhostPolicy(row.half_life ? row.half_life : AgedLfuGhostPolicy::NEVER));
     CHECK(hits(c, trace) == test_support::reference_lfu(row.capacity, trace, row.half_life, row.capacity));
   }

@@ -2,7 +2,7 @@
 #include "cache/cache.h"
 #include "cache/lfu.h"
 #include "cache/lru.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -51,7 +51,7 @@ TEST_CASE("aged LFU agrees with a brute-force reference on seeded random traces"
               {8, 40, 16, 5}, {16, 30, 50, 6}, {33, 100, 8, 7}, {40, 200, 1000, 8}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.half_life, row.seed);
-    const auto trace = cache::zipf_trace(4000, row.universe, 0.8, row.seed);
+    const auto trace = support::zipf_trace(4000, row.universe, 0.8, row.seed);
     Cache<AgedLfuPolicy> c(row.capacity, AgedLfuPolicy(row.half_life));
     CHECK(hits(c, trace) == test_support::reference_lfu(row.capacity, trace, row.half_life));
   }
@@ -70,7 +70,7 @@ TEST_CASE("aged LFU limits: a huge half-life is LFU, a half-life of 1 is LRU", "
   } rows[] = {{1, 3, 1.0, 1}, {4, 10, 0.6, 2}, {10, 100, 1.0, 3}, {40, 300, 0.8, 4}, {100, 5000, 1.2, 5}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.exponent, row.seed);
-    const auto trace = cache::zipf_trace(20000, row.universe, row.exponent, row.seed);
+    const auto trace = support::zipf_trace(20000, row.universe, row.exponent, row.seed);
     Cache<AgedLfuPolicy> huge(row.capacity, AgedLfuPolicy(trace.size() + 1)), one(row.capacity, AgedLfuPolicy(1));
     Cache<cache::LfuPolicy> lfu(row.capacity);
     Cache<cache::LruPolicy> lru(row.capacity);

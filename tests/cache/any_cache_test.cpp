@@ -1,7 +1,7 @@
 #include "cache/any_cache.h"
 #include "cache/cache.h"
 #include "cache/lru.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include <catch2/catch.hpp>
 
@@ -63,7 +63,7 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
 }
 
 TEST_CASE("simulate, make_cache and the concrete cache agree", "[cache]") {
-  const auto trace = cache::drifting_trace(20'000, 300, 1.0, 40, 9);
+  const auto trace = support::drifting_trace(20'000, 300, 1.0, 40, 9);
   const char* rule = GENERATE("lru", "lfu", "aged-lfu:64", "aged-lfu-ghost:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
                               "adaptive");
   CAPTURE(rule);
@@ -87,7 +87,7 @@ TEST_CASE("simulate, make_cache and the concrete cache agree", "[cache]") {
 
 TEST_CASE("offline rules order as theory says on a Zipf trace", "[cache]") {
   // Belady with bypass >= Belady >= every online rule; capacity 30
-  const auto trace = cache::zipf_trace(20'000, 500, 0.9, 5);
+  const auto trace = support::zipf_trace(20'000, 500, 0.9, 5);
   const auto hits = [&](const char* rule) { return cache::simulate(RuleSpec::parse(rule), 30, trace).stats.hits; };
   const auto belady = hits("belady");
   CHECK(hits("belady-bypass") >= belady);

@@ -1,7 +1,7 @@
 #include "cache/arc.h"
 #include "cache/cache.h"
 #include "cache/lru.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -52,7 +52,7 @@ TEST_CASE("ARC keeps its list invariants on seeded random traces", "[cache]") {
   } rows[] = {{1, 3, 1}, {2, 6, 2}, {5, 20, 3}, {16, 60, 4}, {64, 400, 5}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.seed);
-    const auto trace = cache::switching_trace(6000, row.universe, 0.9, 1000, row.seed);
+    const auto trace = support::switching_trace(6000, row.universe, 0.9, 1000, row.seed);
     Cache<ArcPolicy> c(row.capacity);
     for (const auto k : trace) {
       c.access(k);

@@ -1,7 +1,7 @@
 #include "cache/belady.h"
 #include "cache/cache.h"
 #include "cache/lru.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -57,7 +57,7 @@ TEST_CASE("Belady agrees with a brute-force reference and beats LRU", "[cache]")
   } rows[] = {{1, 4, 1}, {2, 5, 2}, {3, 10, 3}, {5, 12, 4}, {8, 40, 5}, {16, 30, 6}, {20, 100, 7}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.seed);
-    const auto trace = cache::zipf_trace(1500, row.universe, 0.8, row.seed);
+    const auto trace = support::zipf_trace(1500, row.universe, 0.8, row.seed);
     auto plain = belady(row.capacity, trace, Bypass::no);
     auto bypass = belady(row.capacity, trace, Bypass::yes);
     Cache<cache::LruPolicy> lru(row.capacity);

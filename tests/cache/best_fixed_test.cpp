@@ -1,6 +1,6 @@
 #include "cache/best_fixed.h"
 #include "cache/cache.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -47,7 +47,7 @@ TEST_CASE("best fixed table hits equal the top-K lookups minus K", "[cache]") {
   } rows[] = {{1, 10, 1}, {5, 50, 2}, {40, 1000, 3}, {500, 300, 4}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.seed);
-    const auto trace = cache::zipf_trace(5000, row.universe, 0.9, row.seed);
+    const auto trace = support::zipf_trace(5000, row.universe, 0.9, row.seed);
     std::map<cache::Key, std::uint64_t> count;
     for (const auto k : trace)
       ++count[k];

@@ -2,7 +2,7 @@
 #include "cache/cache.h"
 #include "cache/lru.h"
 #include "cache/stats.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -56,7 +56,7 @@ TEST_CASE("statistics invariants hold for every rule", "[cache]") {
       {"arc", 17},      {"sieve", 17},     {"belady", 17},      {"belady-bypass", 17}, {"best-fixed", 17},
       {"adaptive", 17}, {"adaptive:1", 3}, {"belady-bypass", 1}, {"sieve", 1},         {"arc", 1},
   };
-  const auto trace = cache::switching_trace(5000, 60, 1.0, 700, 42);
+  const auto trace = support::switching_trace(5000, 60, 1.0, 700, 42);
   const std::size_t distinct = std::set<cache::Key>(trace.begin(), trace.end()).size();
   for (const Row& row : rows) {
     CAPTURE(row.rule, row.capacity);

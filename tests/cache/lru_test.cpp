@@ -1,6 +1,6 @@
 #include "cache/cache.h"
 #include "cache/lru.h"
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include "support.h"
 
@@ -43,7 +43,7 @@ TEST_CASE("LRU agrees with a brute-force reference on seeded random traces", "[c
   } rows[] = {{1, 4, 1}, {2, 5, 2}, {3, 10, 3}, {5, 12, 4}, {8, 40, 5}, {16, 30, 6}, {33, 100, 7}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.seed);
-    const auto trace = cache::zipf_trace(3000, row.universe, 0.8, row.seed);
+    const auto trace = support::zipf_trace(3000, row.universe, 0.8, row.seed);
     Cache<LruPolicy> c(row.capacity);
     CHECK(hits(c, trace) == test_support::reference_lru(row.capacity, trace));
   }

@@ -1,5 +1,7 @@
 #include "cache/trace_file.h"
 
+#include "base/input_error.h"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,7 +13,6 @@
 #include <vector>
 
 using cache::Key;
-using cache::TraceError;
 
 namespace {
 
@@ -96,14 +97,14 @@ TEST_CASE("malformed traces are refused with the line named", "[cache]") {
   };
   for (const Row& row : rows) {
     CAPTURE(row.text);
-    CHECK_THROWS_AS(cache::parse_trace(row.text, "t.txt"), TraceError);
+    CHECK_THROWS_AS(cache::parse_trace(row.text, "t.txt"), base::InputError);
     CHECK_THROWS_WITH(cache::parse_trace(row.text, "t.txt"), row.message);
   }
 }
 
-TEST_CASE("reading a missing trace file is an input error, and TraceError is an invalid_argument", "[cache]") {
+TEST_CASE("reading a missing trace file is an input error", "[cache]") {
   TempDir dir;
-  CHECK_THROWS_AS(cache::read_trace(dir.path / "none.txt"), std::invalid_argument);
+  CHECK_THROWS_AS(cache::read_trace(dir.path / "none.txt"), base::InputError);
   CHECK_THROWS_WITH(cache::read_trace(dir.path / "none.txt"), Catch::StartsWith("cannot open trace file"));
 }
 
@@ -127,7 +128,14 @@ TEST_CASE("an uncommitted writer leaves the old file untouched", "[cache]") {
   CHECK(dir.entries() == 1);
 }
 
-TEST_CASE("writing into a missing directory fails with a system error", "[cache]") {
+TEST_CASE("writing into a missing directory is a failure naming the file, not an input error", "[cache]") {
   TempDir dir;
-  CHECK_THROWS_AS(cache::write_trace(dir.path / "no" / "such" / "t.txt", std::vector<Key>{1}), std::system_error);
+  const auto file = dir.path / "no" / "such" / "t.txt";
+  CHECK_THROWS_WITH(cache::write_trace(file, std::vector<Key>{1}), "cannot write " + file.string() + ": No such file or directory");
+  try {
+    cache::write_trace(file, std::vector<Key>{1});
+  } catch (const base::InputError&) {
+    FAIL("an I/O failure is not bad input");
+  } catch (const std::runtime_error&) {
+  }
 }

@@ -6,7 +6,8 @@
 #include "domineering/board.h"
 
 #include "cgt/game.h"
-#include "cgt/input_error.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -238,7 +239,7 @@ std::string with_fixed_checksum(std::string text) {
   const std::size_t nl = text.find('\n');
   std::string first = text.substr(0, nl);
   const std::size_t at = first.find("checksum=");
-  first = first.substr(0, at) + fmt::format("checksum={:016x}", catalogue::fnv1a64(std::string_view(text).substr(nl + 1)));
+  first = first.substr(0, at) + fmt::format("checksum={:016x}", base::fnv1a64(std::string_view(text).substr(nl + 1)));
   return first + text.substr(nl);
 }
 
@@ -274,7 +275,7 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   for (const auto& [text, message] : rows) {
     CAPTURE(message);
     std::stringstream in(text);
-    REQUIRE_THROWS_AS(catalogue::read_tsv(in, "test.tsv"), cgt::InputError);
+    REQUIRE_THROWS_AS(catalogue::read_tsv(in, "test.tsv"), base::InputError);
     std::stringstream again(text);
     REQUIRE_THROWS_WITH(catalogue::read_tsv(again, "test.tsv"), Catch::Contains(message));
   }
@@ -288,7 +289,7 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   std::string bin_v1 = bin;
   bin_v1[8] = 1;
   {
-    const std::uint64_t sum = catalogue::fnv1a64(std::string_view(bin_v1).substr(40));
+    const std::uint64_t sum = base::fnv1a64(std::string_view(bin_v1).substr(40));
     std::memcpy(bin_v1.data() + 32, &sum, 8);
   }
   // The shapes, 42 bytes each and key first, end the file: the first shape's bytes, tampered,
@@ -299,7 +300,7 @@ TEST_CASE("corrupt catalogue files are refused with a clear message", "[catalogu
   const auto tampered = [&](const std::function<void(char*)>& change) {
     std::string t = bin;
     change(t.data() + at);
-    const std::uint64_t sum = catalogue::binary_checksum(std::string_view(t).substr(40));
+    const std::uint64_t sum = base::fnv1a64_words(std::string_view(t).substr(40));
     std::memcpy(t.data() + 32, &sum, 8);
     return t;
   };
@@ -363,12 +364,12 @@ TEST_CASE("the binary checksum changes with any one byte and with the length", "
   // bytes: no change leaves the sum as it was.
   const std::string bin = catalogue::to_binary(eight());
   const std::string_view body = std::string_view(bin).substr(40);
-  const std::uint64_t sum = catalogue::binary_checksum(body);
+  const std::uint64_t sum = base::fnv1a64_words(body);
   std::string changed(body);
   for (std::size_t i = 0; i < changed.size(); ++i) {
     const char kept = changed[i];
     changed[i] = char(kept ^ (1 << (i % 8)));
-    REQUIRE(catalogue::binary_checksum(changed) != sum);
+    REQUIRE(base::fnv1a64_words(changed) != sum);
     changed[i] = kept;
   }
   for (const std::size_t i : {std::size_t{0}, std::size_t{7}, std::size_t{8}, changed.size() / 2, changed.size() - 1}) {
@@ -376,12 +377,12 @@ TEST_CASE("the binary checksum changes with any one byte and with the length", "
     for (int v = 0; v < 256; ++v) {
       changed[i] = char(v);
       if (changed[i] != kept)
-        REQUIRE(catalogue::binary_checksum(changed) != sum);
+        REQUIRE(base::fnv1a64_words(changed) != sum);
     }
     changed[i] = kept;
   }
   for (std::size_t cut = 1; cut <= 9; ++cut)
-    CHECK(catalogue::binary_checksum(body.substr(0, body.size() - cut)) != sum);
+    CHECK(base::fnv1a64_words(body.substr(0, body.size() - cut)) != sum);
 }
 
 TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalogue]") {

@@ -1,5 +1,5 @@
 #include "cgt/dyadic.h"
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <catch2/catch.hpp>
 
@@ -82,7 +82,7 @@ TEST_CASE("malformed numbers are refused with the text named", "[cgt]") {
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
-    REQUIRE_THROWS_AS(Dyadic::parse(row.input), cgt::InputError);
+    REQUIRE_THROWS_AS(Dyadic::parse(row.input), base::InputError);
     REQUIRE_THROWS_WITH(Dyadic::parse(row.input), Catch::Contains(row.message));
   }
 }

@@ -1,5 +1,5 @@
 #include "cgt/game.h"
-#include "cgt/random_games.h"
+#include "support/random_games.h"
 
 #include <catch2/catch.hpp>
 #include <tbb/parallel_for.h>
@@ -34,7 +34,7 @@ TEST_CASE("big numbers are exact", "[cgt]") {
 TEST_CASE("the store interns consistently from many threads", "[cgt]") {
   // Every thread builds the same sums from the same seeded games; all must agree on every id.
   constexpr int GAMES = 200;
-  RandomGames random(23);
+  support::RandomGames random(23);
   std::vector<GameId> games;
   for (int i = 0; i < GAMES; ++i)
     games.push_back(random());

@@ -1,6 +1,6 @@
 #include "cgt/arithmetic.h"
 #include "cgt/game.h"
-#include "cgt/random_games.h"
+#include "support/random_games.h"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +16,7 @@ constexpr int ROUNDS = 3000;
 }
 
 TEST_CASE("group laws on random games", "[cgt]") {
-  cgt::RandomGames random(7);
+  support::RandomGames random(7);
   for (int i = 0; i < ROUNDS; ++i) {
     const Game g(random()), h(random()), k(random());
     CAPTURE(g.str(), h.str(), k.str());
@@ -29,7 +29,7 @@ TEST_CASE("group laws on random games", "[cgt]") {
 }
 
 TEST_CASE("order laws on random games", "[cgt]") {
-  cgt::RandomGames random(11);
+  support::RandomGames random(11);
   for (int i = 0; i < ROUNDS; ++i) {
     const Game g(random()), h(random()), k(random());
     CAPTURE(g.str(), h.str(), k.str());
@@ -44,7 +44,7 @@ TEST_CASE("order laws on random games", "[cgt]") {
 
 TEST_CASE("canonical form is idempotent", "[cgt]") {
   // Rebuilding a game from its own canonical options gives the same id.
-  cgt::RandomGames random(13);
+  support::RandomGames random(13);
   for (int i = 0; i < ROUNDS; ++i) {
     const cgt::GameId g = random.fresh();
     const cgt::Options o = cgt::store().options(g);
@@ -55,7 +55,7 @@ TEST_CASE("canonical form is idempotent", "[cgt]") {
 TEST_CASE("outcome from comparisons agrees with outcome from stops", "[cgt]") {
   // Stops decide the outcome when RS > 0 (L), LS < 0 (R) or LS > 0 > RS (N); otherwise only
   // the comparison with 0 can tell.
-  cgt::RandomGames random(17);
+  support::RandomGames random(17);
   for (int i = 0; i < ROUNDS; ++i) {
     const Game g(random.fresh());
     CAPTURE(g.str());
@@ -74,7 +74,7 @@ TEST_CASE("outcome from comparisons agrees with outcome from stops", "[cgt]") {
 }
 
 TEST_CASE("mean is additive", "[cgt]") {
-  cgt::RandomGames random(19);
+  support::RandomGames random(19);
   for (int i = 0; i < 500; ++i) {
     const Game g(random()), h(random());
     CAPTURE(g.str(), h.str());
@@ -115,7 +115,7 @@ TEST_CASE("sum of a list equals the pairwise fold", "[cgt]") {
     CHECK(cgt::sum(games) == folded(games));
     CHECK(cgt::outcome_of_sum(games) == cgt::outcome(folded(games)));
   }
-  cgt::RandomGames random(19);
+  support::RandomGames random(19);
   for (int i = 0; i < ROUNDS; ++i) {
     std::vector<cgt::GameId> games;
     for (int k = 0; k < 1 + i % 5; ++k)

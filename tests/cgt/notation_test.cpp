@@ -1,6 +1,6 @@
 #include "cgt/game.h"
-#include "cgt/input_error.h"
-#include "cgt/random_games.h"
+#include "base/input_error.h"
+#include "support/random_games.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 using cgt::Game;
 
 TEST_CASE("printing then parsing gives the same id", "[cgt]") {
-  cgt::RandomGames random(20261130);
+  support::RandomGames random(20261130);
   for (int i = 0; i < 2000; ++i) {
     const Game g(random.fresh());
     const std::string text = g.str();
@@ -59,7 +59,7 @@ TEST_CASE("malformed expressions name the column", "[cgt]") {
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
-    REQUIRE_THROWS_AS(Game::parse(row.input), cgt::InputError);
+    REQUIRE_THROWS_AS(Game::parse(row.input), base::InputError);
     REQUIRE_THROWS_WITH(Game::parse(row.input), Catch::Contains(row.message));
   }
 }

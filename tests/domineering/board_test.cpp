@@ -1,7 +1,7 @@
 #include "domineering/board.h"
 #include "random_boards.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <catch2/catch.hpp>
 
@@ -53,7 +53,7 @@ TEST_CASE("bad board text is refused with row and column", "[domineering]") {
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
-    REQUIRE_THROWS_AS(Board::parse(row.input), cgt::InputError);
+    REQUIRE_THROWS_AS(Board::parse(row.input), base::InputError);
     REQUIRE_THROWS_WITH(Board::parse(row.input), Catch::Contains(row.message));
   }
   const std::string wide(40, '.');

@@ -3,7 +3,7 @@
 #include "support.h"
 
 #include "cache/trace_file.h"
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <catch2/catch.hpp>
 
@@ -167,7 +167,7 @@ TEST_CASE("bad grids are refused as input errors", "[experiments]") {
     spec.sizes = row.sizes;
     spec.half_lives = row.half_lives;
     CAPTURE(row.message);
-    CHECK_THROWS_AS(experiments::checked(spec), cgt::InputError);
+    CHECK_THROWS_AS(experiments::checked(spec), base::InputError);
     CHECK_THROWS_WITH(experiments::checked(spec), Catch::Contains(row.message));
   }
   ExperimentSpec spec = small_spec();

@@ -1,6 +1,6 @@
 #include "experiments/schedule.h"
 
-#include "cgt/input_error.h"
+#include "base/input_error.h"
 
 #include <catch2/catch.hpp>
 
@@ -59,10 +59,10 @@ TEST_CASE("bad schedules and boards are refused with the item named", "[experime
   for (const Row& row : rows) {
     CAPTURE(row.schedule ? row.schedule : row.board);
     if (row.schedule) {
-      CHECK_THROWS_AS(parse_schedule(row.schedule), cgt::InputError);
+      CHECK_THROWS_AS(parse_schedule(row.schedule), base::InputError);
       CHECK_THROWS_WITH(parse_schedule(row.schedule), Catch::Contains(row.message));
     } else {
-      CHECK_THROWS_AS(parse_board(row.board, row.games), cgt::InputError);
+      CHECK_THROWS_AS(parse_board(row.board, row.games), base::InputError);
       CHECK_THROWS_WITH(parse_board(row.board, row.games), Catch::Contains(row.message));
     }
   }

@@ -11,7 +11,8 @@
 #include "solver/solve_journal.h"
 
 #include "cgt/game_store.h"
-#include "cgt/input_error.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 #include "cgt/notation.h"
 #include "cgt/stops.h"
 #include "cgt/thermograph.h"
@@ -70,7 +71,7 @@ void check_loaded(Load load, catalogue::Check check = catalogue::Check::full) {
   catalogue::Catalogue c;
   try {
     c = load();
-  } catch (const cgt::InputError&) {
+  } catch (const base::InputError&) {
     return;
   }
   for (const auto& e : c.entries())
@@ -85,14 +86,14 @@ void check_game_expression(std::string_view bytes) {
   cgt::GameId g;
   try {
     g = cgt::parse_game(bytes);
-  } catch (const cgt::InputError&) {
+  } catch (const base::InputError&) {
     return;
   }
   const std::string printed = cgt::to_string(g);
   cgt::GameId again;
   try {
     again = cgt::parse_game(printed);
-  } catch (const cgt::InputError& e) {
+  } catch (const base::InputError& e) {
     violated(fmt::format("printed form '{}' does not parse: {}", printed, e.what()));
   }
   if (again != g)
@@ -109,7 +110,7 @@ void check_board_text(std::string_view bytes) {
   domineering::Board b;
   try {
     b = domineering::Board::parse(bytes);
-  } catch (const cgt::InputError&) {
+  } catch (const base::InputError&) {
     return;
   }
   const domineering::Board again = domineering::Board::parse(b.text());
@@ -151,7 +152,7 @@ void check_catalogue_tsv(std::string_view bytes) {
       std::size_t end = at + 9;
       while (end < nl && text[end] != ' ')
         ++end;
-      const std::string sum = fmt::format("{:016x}", catalogue::fnv1a64(std::string_view(text).substr(nl + 1)));
+      const std::string sum = fmt::format("{:016x}", base::fnv1a64(std::string_view(text).substr(nl + 1)));
       text.replace(at + 9, end - at - 9, sum);
     }
   }
@@ -164,7 +165,7 @@ void check_catalogue_binary(std::string_view bytes) {
     return;
   std::string b(bytes);
   if (b.size() >= 40) {
-    const std::uint64_t sum = catalogue::binary_checksum(std::string_view(b).substr(40));
+    const std::uint64_t sum = base::fnv1a64_words(std::string_view(b).substr(40));
     std::memcpy(b.data() + 32, &sum, sizeof sum);
   }
   check_loaded([&] { return catalogue::from_binary(b, "fuzz"); });
@@ -177,7 +178,7 @@ void check_trace(std::string_view bytes) {
   std::vector<cache::Key> keys;
   try {
     keys = cache::parse_trace(bytes, "fuzz");
-  } catch (const cache::TraceError&) {
+  } catch (const base::InputError&) {
     return;
   }
   std::string written;
@@ -194,12 +195,12 @@ void check_solve_journal(std::string_view bytes) {
   // Patch the checksum field of the first line to match the body, as for the catalogue.
   if (const std::size_t nl = b.find('\n'); nl != std::string::npos)
     if (const std::size_t at = b.rfind("checksum=", nl); at != std::string::npos && at + 9 + 16 <= nl)
-      b.replace(at + 9, 16, fmt::format("{:016x}", catalogue::fnv1a64(std::string_view(b).substr(nl + 1))));
+      b.replace(at + 9, 16, fmt::format("{:016x}", base::fnv1a64(std::string_view(b).substr(nl + 1))));
   std::vector<solver::JournalEntry> entries;
   try {
     std::istringstream in(b);
     entries = solver::read_journal(in, "fuzz");
-  } catch (const cgt::InputError&) {
+  } catch (const base::InputError&) {
     return;
   }
   for (const solver::JournalEntry& e : entries)

@@ -190,7 +190,7 @@ TEST_CASE("an interrupted solve says so", "[solver]") {
 
 TEST_CASE("bad solver options are refused", "[solver]") {
   SolveOptions o = options(0);
-  CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("--threads 0 out of range"));
+  CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("thread count 0 out of range (1 to 1024)"));
   o = options(1);
   o.table_mib = std::size_t{1} << 30;
   CHECK_THROWS_WITH(DomineeringSolver(eight(), o), Catch::Contains("exceeds this machine's physical memory"));

@@ -4,7 +4,8 @@
 
 #include "catalogue/catalogue.h"
 #include "catalogue/checked_tsv.h"
-#include "cgt/input_error.h"
+#include "base/checksum.h"
+#include "base/input_error.h"
 
 #include "../domineering/random_boards.h"
 
@@ -53,14 +54,14 @@ struct TempJournal {
 
 // A journal's text with a correct first line for `body` (the header row and the rows).
 std::string with_first_line(const std::string& body, std::size_t entries) {
-  return fmt::format("{} version=1 entries={} checksum={:016x}\n{}", solver::JOURNAL_MAGIC, entries, catalogue::fnv1a64(body), body);
+  return fmt::format("{} version=1 entries={} checksum={:016x}\n{}", solver::JOURNAL_MAGIC, entries, base::fnv1a64(body), body);
 }
 
 std::string read_error(const std::string& text) {
   std::istringstream in(text);
   try {
     solver::read_journal(in, "j.tsv");
-  } catch (const cgt::InputError& e) {
+  } catch (const base::InputError& e) {
     return e.what();
   }
   return "";
@@ -249,5 +250,5 @@ TEST_CASE("a solve resumed from a journal searches fewer nodes for the same resu
 TEST_CASE("a journal where none can be written fails before any search", "[solver]") {
   const std::string path = (std::filesystem::temp_directory_path() / "no-such-directory-here" / "j.tsv").string();
   CHECK_THROWS_WITH(SolveJournal(path), Catch::StartsWith("cannot write " + path));
-  CHECK_THROWS_AS(SolveJournal(std::filesystem::temp_directory_path().string()), cgt::InputError);
+  CHECK_THROWS_AS(SolveJournal(std::filesystem::temp_directory_path().string()), base::InputError);
 }

@@ -2,7 +2,7 @@
 // simulator can replay. Writing goes to a temporary file in the target's directory, which is
 // fsynced and then renamed over the target (and the directory fsynced), so a reader sees the old
 // file or the whole new one, never a torn one. Reading loads the file whole and refuses the first
-// malformed line with a TraceError naming its line number.
+// malformed line with a base::InputError naming its line number.
 //
 // Format, field by field:
 //   line i (from 1)  the key of lookup i: ASCII digits only, a decimal number from 0 to
@@ -15,6 +15,8 @@
 
 #include "cache/key.h"
 
+#include "base/atomic_file.h"
+
 #include <filesystem>
 #include <span>
 #include <stdexcept>
@@ -24,40 +26,26 @@
 
 namespace cache {
 
-// A malformed trace or a trace file that cannot be opened: the user's input is wrong (exit code 2
-// in the CLI). Write and read failures after opening are std::system_error (exit code 1).
-class TraceError : public std::invalid_argument {
-public:
-  explicit TraceError(const std::string& message) : std::invalid_argument(message) {}
-};
-
 // Streams keys to `path` atomically: nothing appears at `path` until commit(). Destroying an
 // uncommitted writer removes the temporary file and leaves `path` untouched.
 class TraceWriter {
 public:
-  // Creates the temporary file next to `path`; throws std::system_error if it cannot.
-  explicit TraceWriter(std::filesystem::path path);
-  ~TraceWriter();
-  TraceWriter(const TraceWriter&) = delete;
-  TraceWriter& operator=(const TraceWriter&) = delete;
+  // Creates the temporary file next to `path` (base::AtomicFile); throws std::runtime_error.
+  explicit TraceWriter(const std::filesystem::path& path);
 
   void add(Key key);
-  // Flushes, fsyncs, renames onto the target and fsyncs its directory; throws std::system_error.
+  // Writes what is buffered and moves the file into place; throws std::runtime_error.
   void commit();
 
 private:
-  void flush();
-
-  std::filesystem::path path_;
-  std::filesystem::path temp_;
-  int fd_ = -1;
+  base::AtomicFile file_;
   std::string buffer_;
 };
 
 // Writes a whole trace atomically (as TraceWriter).
 void write_trace(const std::filesystem::path& path, std::span<const Key> keys);
 
-// Reads a trace file; throws TraceError if it cannot be opened or a line is malformed.
+// Reads a trace file; throws base::InputError if it cannot be opened or a line is malformed.
 std::vector<Key> read_trace(const std::filesystem::path& path);
 
 // Parses trace text; `name` is the file name used in error messages.

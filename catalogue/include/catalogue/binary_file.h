@@ -4,7 +4,7 @@
 //          12   u32      max_cells
 //          16   u64      shapes
 //          24   u64      games: distinct games the file defines
-//          32   u64      checksum: binary_checksum() of every byte from offset 40 to the end
+//          32   u64      checksum: base::fnv1a64_words() of every byte from offset 40 to the end
 //          40   games, children before parents; each is
 //                 u8 kind = 0, i64 num, u8 exp, i32 ups, u32 nim   x + ups.^ + *nim, x = num/2^exp
 //                 u8 kind = 1, u32 nl, u32 nr, (nl + nr) x u32     options, as earlier game indices
@@ -34,17 +34,10 @@ inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 // up values (the solver), since working the thermographs out again was most of the load time.
 enum class Check { full, values };
 
-// FNV-1a's step on 64-bit little-endian words (the last partial word a byte at a time), each
-// product folded down by a shift so that every bit of the body reaches the low bits as well.
-// Both steps are bijections of the running sum, so a change to any one word always changes it.
-// A step per eight bytes: FNV-1a a byte at a time, a chain of multiplies each waiting for the
-// one before, was a fifth of the 12-cell catalogue's load.
-std::uint64_t binary_checksum(std::string_view body);
-
 std::string to_binary(const Catalogue& c);
 void write_binary_file(const Catalogue& c, const std::string& path); // atomic
 
-// Throws cgt::InputError naming the file and the byte offset of a problem.
+// Throws base::InputError naming the file and the byte offset of a problem.
 Catalogue from_binary(std::string_view bytes, const std::string& name, Check check = Check::full);
 Catalogue read_binary_file(const std::string& path, Check check = Check::full);
 

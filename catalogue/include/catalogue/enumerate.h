@@ -18,7 +18,7 @@ namespace catalogue {
 inline constexpr int MAX_ENUMERATED_CELLS = 24;
 
 // Calls visit(shape) once per class, shapes of every size from 1 to max_cells, in an order
-// that depends only on max_cells. Throws cgt::InputError if max_cells is outside 1..MAX.
+// that depends only on max_cells. Throws base::InputError if max_cells is outside 1..MAX.
 void for_each_shape(int max_cells, const std::function<void(const domineering::Shape&)>& visit);
 
 // The same, collected by size: result[n] holds the shapes of n cells (result[0] is empty).

@@ -30,7 +30,7 @@ void write_tsv(const Catalogue& c, std::ostream& out);
 // Atomic (temporary file, then rename).
 void write_tsv_file(const Catalogue& c, const std::string& path);
 
-// Throws cgt::InputError naming the file (`name`) and line on any problem.
+// Throws base::InputError naming the file (`name`) and line on any problem.
 Catalogue read_tsv(std::istream& in, const std::string& name);
 Catalogue read_tsv_file(const std::string& path);
 

@@ -57,7 +57,7 @@ struct ExperimentSpec {
   std::string title() const;
 };
 
-// The spec with sizes, half-lives and starts sorted and de-duplicated. Throws cgt::InputError for
+// The spec with sizes, half-lives and starts sorted and de-duplicated. Throws base::InputError for
 // an empty schedule or list, a size of 0 or above MAX_TABLE_SIZE, or a half-life or start of 0.
 ExperimentSpec checked(ExperimentSpec spec);
 

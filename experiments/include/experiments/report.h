@@ -1,6 +1,6 @@
 // Reports of the cache experiments: the output folder of one experiment (results.csv, results.md,
 // trace.txt, plot.gp and the plots) and the summary.md of `experiment all`. Every file is written
-// with cgt::write_atomically (the trace with cache's TraceWriter, which is atomic too), so a
+// with base::write_atomically (the trace with cache's TraceWriter, which is atomic too), so a
 // folder holds old or new files, never torn ones. The trace is written first and read back, and
 // its fingerprint must equal the recording's before anything else is written. Tables are built
 // once as TextTable and rendered as Markdown for the files or as aligned text for the terminal.

@@ -22,7 +22,7 @@ inline constexpr const char* DEFAULT_SCHEDULE = "4x5:200,5x5:200,6x6:150,7x7:100
 inline constexpr int MAX_SCHEDULE_SIDE = 16;
 inline constexpr int MAX_GAMES_PER_ITEM = 100'000;
 
-// Throws cgt::InputError naming the bad item; boards up to 16 x 16, at most 100,000 games each.
+// Throws base::InputError naming the bad item; boards up to 16 x 16, at most 100,000 games each.
 Schedule parse_schedule(std::string_view text);
 // One board "RxC" played `games` times (a control). Same limits and errors as parse_schedule, with
 // messages naming the board or the game count.

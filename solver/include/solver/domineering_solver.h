@@ -186,9 +186,17 @@ struct SolveProgress {
   std::uint64_t journal_recorded = 0;
 };
 
+// Threads a solver accepts: far more than the cores only wastes memory, and the component caches
+// are per thread.
+inline constexpr int MAX_THREADS = 1024;
+
+// Why a table of this many MiB cannot be had ("exceeds this machine's physical memory (N MiB)",
+// "is absurd"), or nothing when it can.
+std::optional<std::string> table_size_problem(std::size_t table_mib);
+
 class DomineeringSolver {
 public:
-  // Throws cgt::InputError for a table that does not fit in memory or a thread count out of range.
+  // Throws base::InputError for a table that does not fit in memory or a thread count out of range.
   DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& options);
   ~DomineeringSolver();
 

@@ -7,13 +7,13 @@
 // any boards. Lookups are exact: an entry matches only a position one of whose images it is,
 // under the symmetries that keep the outcome (reflections; on a square board also transposes,
 // with the other side to move); each entry is stored as the least image (by its text). The file
-// is rewritten whole with cgt::write_atomically, at most once every SAVE_SECONDS while a solve
+// is rewritten whole with base::write_atomically, at most once every SAVE_SECONDS while a solve
 // records and once when it ends, so a stop loses at most that second's results and the work in
 // progress; entries are few (one per second of proof at most), so the whole file stays small.
 //
 // File layout (UTF-8 TSV), line by line:
 //   line 1   "# domineering-journal version=1 entries=N checksum=H", H = 16 lower-case hex digits
-//            of the 64-bit FNV-1a hash (catalogue::fnv1a64) of every byte after line 1
+//            of the 64-bit FNV-1a hash (base::fnv1a64) of every byte after line 1
 //   line 2   the header row: board to_move winner move seconds (tab-separated)
 //   lines 3+ one position per row, in the order recorded: board text with '/' between rows;
 //            the side to move and the winner, "vertical" or "horizontal"; a winning move of the
@@ -66,14 +66,14 @@ JournalEntry least_image(const domineering::Board& board, domineering::Side to_m
                          std::optional<domineering::Move> move, double seconds);
 
 void write_journal(const std::vector<JournalEntry>& entries, std::ostream& out);
-// Throws cgt::InputError naming `name` and the line on any problem.
+// Throws base::InputError naming `name` and the line on any problem.
 std::vector<JournalEntry> read_journal(std::istream& in, const std::string& name);
 
 class SolveJournal {
 public:
   static constexpr double SAVE_SECONDS = 1.0;
 
-  // Reads `path` when it exists (cgt::InputError when it fails its checks); otherwise writes
+  // Reads `path` when it exists (base::InputError when it fails its checks); otherwise writes
   // an empty journal there at once, so that a path that cannot be written fails before a
   // search rather than after a second of it (std::runtime_error).
   explicit SolveJournal(std::string path);

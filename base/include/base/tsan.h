@@ -12,7 +12,7 @@ extern "C" void __tsan_acquire(void* addr);
 extern "C" void __tsan_release(void* addr);
 #endif
 
-namespace cgt::tsan {
+namespace base::tsan {
 
 #if defined(__SANITIZE_THREAD__)
 inline void release(const void* sync) { __tsan_release(const_cast<void*>(sync)); }
@@ -22,4 +22,4 @@ inline void release(const void*) {}
 inline void acquire(const void*) {}
 #endif
 
-} // namespace cgt::tsan
+} // namespace base::tsan

@@ -1,4 +1,4 @@
-// Seeded synthetic lookup traces for tests, benchmarks and experiments, with a known right answer
+// Test support: seeded synthetic lookup traces for tests and benchmarks, with a known right answer
 // for the half-life question: a stationary Zipf distribution (frequency is all that matters, so
 // the longest half-life is best), a working set replaced abruptly every `phase` lookups, and a
 // popularity ranking that drifts slowly. Everything, the random numbers included, is computed
@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace cache {
+namespace support {
+
+using cache::Key;
 
 // SplitMix64 (Steele, Lea and Flood 2014): a tiny seeded generator with a full 64-bit period.
 class SplitMix64 {
@@ -55,4 +57,4 @@ std::vector<Key> switching_trace(std::size_t length, std::size_t universe, doubl
 std::vector<Key> drifting_trace(std::size_t length, std::size_t universe, double exponent, std::size_t step,
                                 std::uint64_t seed);
 
-} // namespace cache
+} // namespace support

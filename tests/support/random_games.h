@@ -1,4 +1,4 @@
-// Seeded random canonical games for property tests and benchmarks: a game born by day d+1 is { L | R } with
+// Test support: seeded random canonical games for property tests and benchmarks: a game born by day d+1 is { L | R } with
 // L and R random subsets (0 to 3 options) of games born by day d.
 #pragma once
 
@@ -7,7 +7,10 @@
 #include <random>
 #include <vector>
 
-namespace cgt {
+namespace support {
+
+using cgt::GameId;
+using cgt::ZERO;
 
 class RandomGames {
 public:
@@ -37,11 +40,11 @@ private:
       l.push_back(pool[pick(rng_)]);
     for (int i = size(rng_); i > 0; --i)
       r.push_back(pool[pick(rng_)]);
-    return from_options(l, r);
+    return cgt::from_options(l, r);
   }
 
   std::mt19937 rng_;
   std::vector<GameId> pool_;
 };
 
-} // namespace cgt
+} // namespace support

@@ -1,10 +1,10 @@
-#include "cache/synthetic.h"
+#include "support/synthetic_traces.h"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-namespace cache {
+namespace support {
 
 Zipf::Zipf(std::size_t n, double exponent) : cumulative_(n) {
   if (n == 0)
@@ -58,4 +58,4 @@ std::vector<Key> drifting_trace(std::size_t length, std::size_t universe, double
   return trace;
 }
 
-} // namespace cache
+} // namespace support
