@@ -206,7 +206,7 @@ TEST_CASE("the 8-cell catalogue: outcomes, lookup and the hottest shape", "[cata
   }
 }
 
-TEST_CASE("catalogue files round trip", "[catalogue]") {
+TEST_CASE("catalogue files round trip", "[catalogue][threads]") {
   const Catalogue& c = eight();
   std::stringstream tsv;
   catalogue::write_tsv(c, tsv);
@@ -385,7 +385,7 @@ TEST_CASE("the binary checksum changes with any one byte and with the length", "
     CHECK(base::fnv1a64_words(body.substr(0, body.size() - cut)) != sum);
 }
 
-TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalogue]") {
+TEST_CASE("the catalogue builds the same in parallel as on one thread", "[catalogue][threads]") {
   // threads of each build; the second build shares the value table the first one filled, so it
   // is mostly lookups racing on the shared tables
   const Catalogue serial = Catalogue::build(9, 1);

@@ -31,7 +31,7 @@ TEST_CASE("big numbers are exact", "[cgt]") {
   CHECK(!leq(parse_game("1/1024"), tiny_number));
 }
 
-TEST_CASE("the store interns consistently from many threads", "[cgt]") {
+TEST_CASE("the store interns consistently from many threads", "[cgt][threads]") {
   // Every thread builds the same sums from the same seeded games; all must agree on every id.
   constexpr int GAMES = 200;
   support::RandomGames random(23);

@@ -148,7 +148,7 @@ void stress(std::size_t entries) {
 
 } // namespace
 
-TEST_CASE("tasks storing and probing one small table never accept a torn entry", "[solver]") {
+TEST_CASE("tasks storing and probing one small table never accept a torn entry", "[solver][threads]") {
   // table, entries (8 buckets or slots: every bucket is fought over)
   SECTION("8-way buckets, 32 verification bits") { stress<SharedTable<Aging>, MulHiIndex>(64); }
   SECTION("8-way buckets, 16 verification bits") {
@@ -157,7 +157,7 @@ TEST_CASE("tasks storing and probing one small table never accept a torn entry",
   SECTION("the article's two-slot buckets, low-bit index") { stress<ArticleTable<TwoTier, 2>, LowBitsIndex>(16); }
 }
 
-TEST_CASE("lazy SMP: searchers sharing one table agree on the root value", "[solver]") {
+TEST_CASE("lazy SMP: searchers sharing one table agree on the root value", "[solver][threads]") {
   // table entries; tiny tables make the searchers overwrite each other constantly.
   for (const std::size_t entries : {std::size_t{64}, std::size_t{1} << 16}) {
     CAPTURE(entries);
@@ -178,7 +178,7 @@ TEST_CASE("lazy SMP: searchers sharing one table agree on the root value", "[sol
   }
 }
 
-TEST_CASE("root split: one task per first move, cancelled through the shared stop flag", "[solver]") {
+TEST_CASE("root split: one task per first move, cancelled through the shared stop flag", "[solver][threads]") {
   SharedTable<Aging> table(TableSize::from_entries(std::size_t{1} << 12));
   const TicTacToe root;
   // value of each first move for X; all 9 are draws (the article's nine first moves).

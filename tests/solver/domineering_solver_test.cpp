@@ -70,7 +70,7 @@ TEST_CASE("random boards with holes have the outcome of their CGT value", "[solv
   }
 }
 
-TEST_CASE("switching parts of the search off never changes a result", "[solver]") {
+TEST_CASE("switching parts of the search off never changes a result", "[solver][threads]") {
   // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try,
   // safe moves played, moves that win at once tried first (peek), moves that lose at once
   // dropped (screen), no cut-off pass at that many empty cells or fewer
@@ -159,7 +159,7 @@ TEST_CASE("a profiled solve searches the same tree and accounts for every node",
   }
 }
 
-TEST_CASE("a reported winning move wins", "[solver]") {
+TEST_CASE("a reported winning move wins", "[solver][threads]") {
   for (int threads : {1, 2}) {
     DomineeringSolver s(eight(), options(threads));
     std::mt19937 rng(5);
@@ -392,7 +392,7 @@ TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solv
   }
 }
 
-TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000)", "[solver][published]") {
+TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000)", "[solver][published][long]") {
   // The suite's longest test: under a minute on 2 cores in Release, so scripts/test.sh leaves it
   // out of the sanitizer runs. The board is square, so Horizontal first is the transpose of
   // Vertical first (a table hit); both are solved anyway.

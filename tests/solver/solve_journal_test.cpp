@@ -174,7 +174,7 @@ TEST_CASE("a position is found under every image, with its move carried along", 
   CHECK_FALSE(journal.lookup(Board(5, 5), Side::Left));
 }
 
-TEST_CASE("a solve with a journal, serial or parallel, gives the results without one, and every entry is true", "[solver]") {
+TEST_CASE("a solve with a journal, serial or parallel, gives the results without one, and every entry is true", "[solver][threads]") {
   std::mt19937 rng(2026);
   std::vector<Board> boards = {Board(5, 6), Board(6, 5), Board(6, 6)};
   for (int i = 0; i < 4; ++i)

@@ -1,0 +1,31 @@
+# Run after a test executable is built (see dom_catch_tests in tests/CMakeLists.txt): for each
+# Catch2 tag in TAGS, asks TEST_EXECUTABLE which of its tests carry it, and writes CTEST_FILE,
+# which gives each of those tests (named TEST_PREFIX + its name, as catch_discover_tests names
+# them) the CTest labels of its tags. Catch2 v2's own discovery cannot map tags to labels.
+set(labels_of "")
+set(names "")
+foreach(tag ${TAGS})
+  execute_process(COMMAND "${TEST_EXECUTABLE}" "[${tag}]" --list-test-names-only
+                  OUTPUT_VARIABLE output RESULT_VARIABLE result)
+  if(result LESS 0)
+    message(FATAL_ERROR "cannot list the tests of ${TEST_EXECUTABLE}: ${result}")
+  endif()
+  string(REPLACE ";" "\\;" output "${output}")
+  string(REPLACE "\n" ";" output "${output}")
+  foreach(name IN LISTS output)
+    if(NOT name STREQUAL "")
+      string(MD5 id "${name}")
+      if(NOT DEFINED labels_${id})
+        list(APPEND names "${id}")
+        set(name_${id} "${name}")
+      endif()
+      list(APPEND labels_${id} ${tag})
+    endif()
+  endforeach()
+endforeach()
+set(script "")
+foreach(id IN LISTS names)
+  string(REPLACE "\\;" ";" name "${name_${id}}")
+  string(APPEND script "set_tests_properties([==[${TEST_PREFIX}${name}]==] PROPERTIES LABELS \"${labels_${id}}\")\n")
+endforeach()
+file(WRITE "${CTEST_FILE}" "${script}")
