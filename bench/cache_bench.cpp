@@ -28,8 +28,8 @@
 namespace {
 
 // Inputs: 1,000,000 lookups of 100,000 keys, Zipf exponent 0.9, seed 2026. The aged LFU
-// half-life, and the adaptive rule's starting one, is 1,024 lookups, a middle value of the
-// essay's grid.
+// half-life, and the adaptive rule's starting one, is 1,024 lookups, a middle value of the grid
+// of the essay "A count that forgets".
 constexpr std::size_t TRACE_LENGTH = 1'000'000;
 constexpr std::size_t UNIVERSE = 100'000;
 constexpr double EXPONENT = 0.9;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A profile-guided build of `domineering` for long solves: build/pgo/cli/domineering, the same
 # search as build/release/cli/domineering, compiled with the branch and call counts of training
-# runs (CMakeLists.txt, DOMINEERING_PGO). Two builds of the executable and about a minute of
-# training; measured in the README ("A profile-guided build").
+# runs (CMakeLists.txt, DOMINEERING_PGO; docs/building.md). Two builds of the executable and
+# about a minute of training; what it gains is measured in bench/results/solve.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -23,7 +23,7 @@ rm -rf "$counts" # counts of an older build would not match this one's code
 # The training: the bench positions on one thread (the search's hot paths, its endgames and the
 # 12-cell catalogue), 8x9 on two (the parallel driver) and a 9x9 position four moves in (73 empty
 # cells: the 12-cell catalogue still, which is built in seconds where it is not cached). The
-# instrumented binary is about four times slower than the final one.
+# instrumented binary is several times slower than the final one.
 echo "build_pgo: 2/3 the training runs" >&2
 bin=$dir/cli/domineering
 trained=$(signature "$bin")

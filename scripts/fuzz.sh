@@ -10,10 +10,10 @@
 # cannot follow, so it reports them as leaked. Leaks are checked at exit instead, when every
 # cache has been freed, by the ASan test suite (which replays every corpus and regression).
 # The game store is append-only (games are never freed), so a fuzzing process grows with the
-# inputs it has run: a 10-minute run of the catalogue readers reaches about 4 GB, hence the RSS
-# limit of 8 GB; one input may still allocate at most 4 GB at once.
-# FUZZ_SEED fixes libFuzzer's seed (the test suite uses 2026, so on a clean checkout it explores the same
-# inputs as the same command here); without it each run draws a new seed.
+# inputs it has run: a long run of the catalogue readers reaches gigabytes, hence the RSS limit
+# of 8 GB; one input may still allocate at most 4 GB at once.
+# FUZZ_SEED fixes libFuzzer's seed (scripts/test.sh uses 2026, so on a clean checkout it explores
+# the same inputs as the same command here); without it each run draws a new seed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The README's second command and what CI runs (.ci/run): install what is missing, then
+# What CI runs (.ci/run; docs/building.md): install what is missing, then
 #   1. build everything in Release and run the whole test suite, which includes the search
 #      signature (bench/signature.txt) and a consumer built against an installed prefix;
 #   2. build again with ASan + UBSan and run the suite there;
 #   3. build with TSan and run the tests that share data between threads;
 #   4. build the libFuzzer targets and run each on its corpus for FUZZ_SECONDS (default 30).
-# Set QUICK=1 to stop after step 1. Each step prints its time; the whole run stays well under
-# 45 minutes on 2 cores. Tests are chosen by CTest label (tests/CMakeLists.txt), never by name.
+# Set QUICK=1 to stop after step 1. Each step prints its time; the whole run takes tens of
+# minutes. Tests are chosen by CTest label (tests/CMakeLists.txt), never by name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -36,7 +36,7 @@ TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_
 
 step "4/4 libFuzzer targets, ${FUZZ_SECONDS:-30} s each"
 # A fixed seed, so that a failure here can be replayed with the same command; longer and
-# freshly seeded runs are scripts/fuzz.sh's job (see the README's Robustness section).
+# freshly seeded runs are scripts/fuzz.sh's job (docs/building.md).
 FUZZ_SEED=${FUZZ_SEED:-2026} bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 
 echo

@@ -147,15 +147,16 @@ public:
     }
     // The shapes, ENTRY_BYTES each, end the file: each is read where it lies and checked in
     // parallel (checking is most of the load time of a large catalogue), the first bad one in
-    // file order reported. No copy of them is made first: for the 12-cell catalogue that was
-    // 9.7 MB written and paged in for nothing.
+    // file order reported. No copy of them is made first, which would write and page in the
+    // whole shape section for nothing.
     const std::size_t shapes_at = pos_;
     if ((b_.size() - shapes_at) / ENTRY_BYTES < shapes)
       fail(shapes_at + (b_.size() - shapes_at) / ENTRY_BYTES * ENTRY_BYTES, "unexpected end of file (truncated?)");
     pos_ = shapes_at + shapes * ENTRY_BYTES;
     const auto record = [&](std::size_t i) { return read_record(shapes_at + i * ENTRY_BYTES); };
     // Derived numbers depend on the value only: work them out once per distinct value (the
-    // thermographs are most of the load time: Check::values leaves them to `catalogue check`).
+    // thermographs are most of a full check's time; Check::values leaves them to `catalogue
+    // check`).
     std::vector<Entry> derived(check_ == Check::full ? ids.size() : 0);
     if (check_ == Check::full) {
       std::vector<std::uint8_t> used(ids.size(), 0);
@@ -252,7 +253,7 @@ private:
         return std::optional(std::pair(r.at + 16 + 4 * k, fmt::format("shape {} refers to game {} of {}", i, r.refs[k], ids.size())));
     if (!domineering::is_well_formed(r.key))
       return at_record(fmt::format("shape {} has a malformed key", i));
-    // Worked out on the key's cells as they lie: unpacking every shape was a sixth of the load.
+    // Worked out on the key's cells as they lie, which is cheaper than unpacking every shape.
     const domineering::KeyFacts facts = domineering::key_facts(r.key);
     if (!facts.connected || facts.cells != r.cells || r.cells > max_cells)
       return at_record(fmt::format("shape {} is not one region of {} cells", i, int(r.cells)));
@@ -315,8 +316,8 @@ Catalogue read_binary_file(const std::string& path, Check check) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw base::InputError(fmt::format("cannot open catalogue {}", path));
-  // One read of the whole file (character by character it was a twentieth of the load time),
-  // into a buffer that is not zeroed first (a string's would write every byte before the read).
+  // One read of the whole file rather than character by character, into a buffer that is not
+  // zeroed first (a string's would write every byte before the read).
   in.seekg(0, std::ios::end);
   const std::streamoff size = in.tellg();
   in.seekg(0, std::ios::beg);

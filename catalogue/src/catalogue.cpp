@@ -47,7 +47,7 @@ Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(
   std::unique_ptr<tbb::global_control> limit;
   if (threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-  // Layers hold 16-byte keys rather than 136-byte shapes: at 15 cells there are 9.3 million.
+  // Layers hold 16-byte keys rather than 136-byte shapes: the largest catalogues have millions.
   std::vector<std::vector<domineering::ShapeKey>> layers(std::size_t(max_cells) + 1);
   for_each_shape(max_cells, [&](const Shape& s) { layers[std::size_t(s.cells())].push_back(*domineering::pack(s)); });
   std::vector<Entry> entries;
@@ -57,7 +57,7 @@ Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(
     const auto& layer = layers[std::size_t(n)];
     std::vector<Entry> built(layer.size());
     std::atomic<std::size_t> done{0};
-    char tasks_start = 0, tasks_end = 0; // cgt/tsan.h: the hand-offs TBB makes
+    char tasks_start = 0, tasks_end = 0; // base/tsan.h: the hand-offs TBB makes
     base::tsan::release(&tasks_start);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 16), [&](const tbb::blocked_range<std::size_t>& range) {
       base::tsan::acquire(&tasks_start);
@@ -83,8 +83,8 @@ Catalogue Catalogue::build(int max_cells, int threads, const std::function<void(
 Catalogue Catalogue::from_entries(int max_cells, std::vector<Entry> entries) {
   Catalogue c;
   c.max_cells_ = max_cells;
-  // Files are written in this order, so loading one only checks it (the sort was a twelfth of
-  // the load time of the 12-cell catalogue, 174,036 shapes, even on sorted input).
+  // Files are written in this order, so loading one only checks it: sorting, even sorted input,
+  // would cost a noticeable share of the load time.
   const auto before = [](const Entry& a, const Entry& b) { return a.cells != b.cells ? a.cells < b.cells : a.key < b.key; };
   if (!std::is_sorted(entries.begin(), entries.end(), before))
     std::sort(entries.begin(), entries.end(), before);

@@ -14,7 +14,7 @@ using detail::Record;
 
 namespace {
 
-// 2^20 entries of 16 bytes: 16 MiB per thread that adds.
+// At most 2^20 entries of 16 bytes: 16 MiB per thread that adds.
 constexpr unsigned ADD_CACHE_BITS = 20;
 
 thread_local detail::OpCache add_cache(ADD_CACHE_BITS);
@@ -132,11 +132,11 @@ void clear_thread_caches() {
 
 namespace {
 
-// The number-up-star summands of a list added in machine words: sum() and outcome_of_sum()
-// intern at most the total. Pairwise, each partial sum was a new record to intern (a striped
-// lock and a probe of the store's table), 4.4 per cent of a 9x9 solve's samples on 2 threads,
-// nearly all in the endgame's sums. A big number, or a numerator that would leave 125 bits,
-// makes the total unknown here (`small` false).
+// The number-up-star summands of a list added in machine words, so that sum() and
+// outcome_of_sum() intern at most the total: adding pairwise would intern every partial sum (a
+// striped lock and a probe of the store's table each), which shows in the endgame's sums
+// (measured when chosen: `git log -S outcome_of_sum`). A big number, or a numerator that would leave 125
+// bits, makes the total unknown here (`small` false).
 struct NusTotal {
   __int128 num = 0; // over 2^exp
   unsigned exp = 0;

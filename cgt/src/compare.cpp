@@ -10,7 +10,7 @@ using detail::Record;
 
 namespace {
 
-// 2^20 entries of 16 bytes: 16 MiB per thread that compares.
+// At most 2^20 entries of 16 bytes: 16 MiB per thread that compares.
 constexpr unsigned LEQ_CACHE_BITS = 20;
 
 thread_local detail::OpCache leq_cache(LEQ_CACHE_BITS);

@@ -1,5 +1,5 @@
-// `domineering experiment cache|control|all`: the cache experiments of issues 5 and 6 from the
-// command line. The work is in experiments/ (cache_experiment.h plays, records, replays and
+// `domineering experiment cache|control|all`: the cache experiments (docs/experiments.md) from
+// the command line. The work is in experiments/ (cache_experiment.h plays, records, replays and
 // checks; report.h writes the folders); this file reads the options, shows progress, prints the
 // tables and findings or one JSON object, and says on stderr when the plots could not be drawn.
 #include "commands.h"
@@ -184,7 +184,9 @@ void print_findings(const std::vector<experiments::Finding>& findings) {
 void print_text(const ExperimentResult& r, const WrittenExperiment& w, double seconds, double write_seconds) {
   const auto& p = r.play;
   std::cout << fmt::format("Cache experiment: {} (seed {})\n", r.spec.title(), r.spec.seed);
-  std::cout << fmt::format("{} games, {} lookups ({:.1f} a game; the essay's run: {} lookups in {} games, {:.1f} a game)\n", p.games,
+  std::cout << fmt::format("{} games, {} lookups ({:.1f} a game; the run of the essay \"A count that forgets\": {} lookups in {} "
+                           "games, {:.1f} a game)\n",
+                           p.games,
                            experiments::grouped(p.lookups), p.games ? double(p.lookups) / p.games : 0.0,
                            experiments::grouped(experiments::ESSAY_LOOKUPS), experiments::ESSAY_GAMES,
                            double(experiments::ESSAY_LOOKUPS) / experiments::ESSAY_GAMES);
@@ -269,7 +271,8 @@ constexpr const char* RULES_HELP =
 
 void add_cache(CLI::App& parent) {
   static Options o;
-  auto* cmd = parent.add_subcommand("cache", "The essay's experiment: 650 games on four boards, every rule at every size");
+  auto* cmd = parent.add_subcommand("cache", "The experiment of the essay \"A count that forgets\": 650 games on four boards, "
+                                            "every rule at every size");
   cmd->footer(std::string("StopsPlayer plays itself on the schedule (RxC:GAMES items, played in order; game i starts with\n"
                           "Vertical when i is even); every region of <= 8 cells it looks up is one lookup of a table of\n"
                           "component values. The report decides from this run's numbers whether the essay's findings hold:\n"
@@ -292,7 +295,8 @@ void add_cache(CLI::App& parent) {
 
 void add_control(CLI::App& parent) {
   static Options o;
-  auto* cmd = parent.add_subcommand("control", "The essay's control: the same experiment with one board for every game");
+  auto* cmd = parent.add_subcommand("control", "The control the essay \"A count that forgets\" leaves open: the same experiment "
+                                              "with one board for every game");
   cmd->footer(std::string("The essay's open question: with the board fixed, does a counting rule (LFU or aged LFU) do at least as\n"
                           "well as recency; does the best fixed table stop being beaten (by which rules, by how much); where\n"
                           "does the best half-life sit; and how does the adaptive rule do against the best fixed half-life,\n"
@@ -324,12 +328,13 @@ std::vector<experiments::ScheduleItem> control_boards(const experiments::Schedul
 
 void add_all(CLI::App& parent) {
   static Options o;
-  auto* cmd = parent.add_subcommand("all", "The essay's experiment and the controls on 4x5, 5x5, 6x6 and 7x7, with a summary");
+  auto* cmd = parent.add_subcommand("all", "The experiment of the essay \"A count that forgets\" and the controls on 4x5, 5x5, "
+                                          "6x6 and 7x7, with a summary");
   cmd->footer(std::string("Runs `experiment cache` into OUT/mixed and `experiment control --games 650` for each board of the\n"
                           "schedule (4x5, 5x5, 6x6, 7x7 by default) into OUT/control-RxC, then writes OUT/summary.md: what was\n"
                           "run, the tables, whether each finding of the essay holds on the mixed schedule, the control answers\n"
                           "board by board (on every board or only some), the adaptive rule everywhere, and links to the plots.\n"
-                          "Takes under 10 s on 2 cores with the defaults.\n\n") +
+                          "With the defaults it takes seconds.\n\n") +
               RULES_HELP + "\n" + FILES_HELP +
               "\nJSON keys: out, seed, seconds, summary, mixed, controls (each as `experiment cache --json`).\n\n"
               "Examples:\n  domineering experiment all --out out/experiment-all\n"
@@ -383,7 +388,9 @@ void add_all(CLI::App& parent) {
                   {"controls", ctl}});
       return;
     }
-    std::cout << fmt::format("Cache experiments (seed {}): the essay's mixed schedule and one control per board\n\n", o.seed);
+    std::cout << fmt::format("Cache experiments (seed {}): the mixed schedule of the essay \"A count that forgets\" and one control "
+                             "per board\n\n",
+                             o.seed);
     std::cout << fmt::format("Mixed schedule {}: {} lookups. Hit rates (%; * best half-life):\n", experiments::to_string(mixed.result.spec.schedule),
                              experiments::grouped(mixed.result.play.lookups));
     std::cout << experiments::hit_rate_table(mixed.result).aligned();
@@ -412,9 +419,10 @@ void add_all(CLI::App& parent) {
 void add_experiment_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("experiment", "The cache experiments: which eviction rule serves a small table of component values best");
   cmd->footer("A player looks up the value of every small region it meets in a catalogue; a table with room for only a few\n"
-              "entries (10, 20, 40) holds the recent ones. Which entries should it throw out? `cache` runs the essay's\n"
-              "experiment (650 games on four board sizes), `control` the same on one board, `all` both with a summary.\n"
-              "Each writes CSV, Markdown, the lookup trace and plots into a folder; see `experiment cache --help`.");
+              "entries (10, 20, 40) holds the recent ones. Which entries should it throw out? `cache` runs the experiment\n"
+              "of the essay \"A count that forgets\" (650 games on 4x5, 5x5, 6x6 and 7x7; LRU against LFU and aged LFU,\n"
+              "with more rules beside them), `control` the same on one board, `all` both with a summary. Each writes\n"
+              "CSV, Markdown, the lookup trace and plots into a folder; see `experiment cache --help`.");
   cmd->require_subcommand(1);
   add_cache(*cmd);
   add_control(*cmd);

@@ -157,8 +157,8 @@ struct SolveArgs {
 int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 // The catalogue in `file`, or the default one of shapes up to `cells` cells. Beyond 13 cells the
-// default one takes seconds to load and up to a minute to build the first time, so the load and
-// the build are shown on stderr.
+// default one is slow to load and far slower to build the first time, so the load and the build
+// are shown on stderr.
 catalogue::Catalogue solver_catalogue(const std::string& file, int cells) {
   if (!file.empty() || cells <= 13)
     return catalogue::load_catalogue(file, cells, catalogue::Check::values);
@@ -169,9 +169,9 @@ catalogue::Catalogue solver_catalogue(const std::string& file, int cells) {
   const auto start = std::chrono::steady_clock::now();
   catalogue::Catalogue c = catalogue::load_catalogue("", cells, catalogue::Check::values, [&](const catalogue::BuildProgress& p) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    progress.update(fmt::format("building the catalogue of shapes up to {} cells for this board's endgame, once (about a minute on 2 "
-                                "cores, 2.5 GB at the peak; cached in {}): size {}, {}/{} shapes, {:.1f} s",
-                                cells, cached, p.cells, p.done, p.total, s));
+    progress.update(fmt::format("building the catalogue of shapes up to {} cells for this board's endgame, once (about {:.1f} GB at "
+                                "the peak; cached in {}): size {}, {}/{} shapes, {:.1f} s",
+                                cells, catalogue::estimated_build_bytes(cells) / 1e9, cached, p.cells, p.done, p.total, s));
   });
   progress.finish();
   return c;
@@ -199,7 +199,7 @@ void add_solve_command(CLI::App& app) {
   constexpr int from = solver::LARGE_ENDGAME_CELLS;
   cmd->add_option("--catalogue", a.catalogue_file,
                   fmt::format("Catalogue file (default: every shape up to {} cells, or up to {} from {} empty cells on; built once and cached, "
-                              "the larger in about a minute). Loaded with its checksum, shapes and values checked, but not the stops, mean and "
+                              "the larger one taking minutes and gigabytes). Loaded with its checksum, shapes and values checked, but not the stops, mean and "
                               "temperature worked out again: `catalogue check` does that",
                               small.catalogue_cells, large.catalogue_cells, from));
   auto* exact_cells = cmd->add_option("--exact-cells", a.exact_cells,
@@ -220,7 +220,7 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
   cmd->add_flag("--play-safe-moves", a.play_safe_moves,
-                "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock 2002)");
+                "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock, \"Domineering: Solving Large Combinatorial Search Spaces\", 2002)");
   cmd->add_flag("--no-peek", a.no_peek,
                 "Do not look, at a node expected to cut, for one of its first 8 moves that the bounds show to win at once, to try it first");
   cmd->add_flag("--no-screen", a.no_screen,
@@ -283,10 +283,10 @@ void add_solve_command(CLI::App& app) {
     std::unique_ptr<solver::SolveJournal> journal;
     if (!a.journal_file.empty())
       journal = std::make_unique<solver::SolveJournal>(a.journal_file);
-    // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (from a
-    // tenth of a second to seconds, or its build on first use). A file named by --catalogue is
-    // still read, so that a bad one is reported. The solver only looks values up: their stops,
-    // mean and temperature are not worked out again (catalogue::Check::values).
+    // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (a load,
+    // or a build on first use, would be wasted). A file named by --catalogue is still read, so
+    // that a bad one is reported. The solver only looks values up: their stops, mean and
+    // temperature are not worked out again (catalogue::Check::values).
     const catalogue::Catalogue cat =
         a.no_cgt && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
     solver::SolveOptions o;

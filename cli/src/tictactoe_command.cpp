@@ -1,6 +1,7 @@
-// `domineering tictactoe`: the measurements of the transposition-table article (shared/seeds),
-// reproduced on tic-tac-toe with the project's generic search and tables: the three exact counts,
-// the bounded tables under each replacement policy, and what happens without verification.
+// `domineering tictactoe`: the tic-tac-toe measurements of "Transposition Tables, in depth", the
+// article the project's transposition table was specified from, reproduced with the project's
+// generic search and tables: the three exact counts, the bounded tables under each replacement
+// policy, and what happens without verification.
 #include "commands.h"
 #include "terminal.h"
 
@@ -111,9 +112,10 @@ nlohmann::json findings_json(const solver::TicTacToeReport& r) {
 
 void print_text(const solver::TicTacToeReport& r, const solver::TicTacToeOptions& options) {
   const std::uint64_t ab = r.alpha_beta.nodes;
-  std::cout << "Tic-tac-toe from the empty board, as in the transposition-table article: negamax with depth = empty\n"
-               "squares, a win worth 10 - ply to the side that made it, squares tried in order 0 to 8, the table\n"
-               "probed before the terminal test, the stored move tried first. X moves first; values are for X.\n\n";
+  std::cout << "Tic-tac-toe from the empty board, as in the article \"Transposition Tables, in depth\": negamax with\n"
+               "depth = empty squares, a win worth 10 - ply to the side that made it, squares tried in order 0 to 8,\n"
+               "the table probed before the terminal test, the stored move tried first. X moves first; values are\n"
+               "for X.\n\n";
   std::cout << fmt::format("{:<34}{:>10}{:>10}{:>7}\n", "search", "nodes", "removed", "value");
   std::cout << fmt::format("{:<34}{:>10}{:>10}{:>7}\n", "minimax (no pruning)", grouped(r.minimax.nodes), "", r.minimax.value);
   std::cout << fmt::format("{:<34}{:>10}{:>9.1f}%{:>7}\n", "alpha-beta", grouped(ab), 0.0, r.alpha_beta.value);
@@ -180,8 +182,10 @@ void print_text(const solver::TicTacToeReport& r, const solver::TicTacToeOptions
 } // namespace
 
 void add_tictactoe_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("tictactoe", "The transposition-table measurements of the article in seeds/, on tic-tac-toe");
+  auto* cmd = app.add_subcommand("tictactoe", "The tic-tac-toe measurements of the article \"Transposition Tables, in depth\"");
   cmd->footer(
+      "Reproduces the tic-tac-toe counts of \"Transposition Tables, in depth\", the article the project's\n"
+      "transposition table was specified from, with the project's own search and tables.\n"
       "The article's setup: negamax alpha-beta from the empty board with depth fixed to the number of empty\n"
       "squares; a win is worth 10 - ply to the side that made it; squares are tried in order 0 to 8 with the\n"
       "table's stored move first; the table is probed before the terminal test; a node is a call of the search.\n"

@@ -19,7 +19,8 @@ namespace cli {
 
 namespace {
 
-// 6x6 (36 cells) takes about two and a half minutes and 600 MiB here; a few cells more take hours.
+// Admits the empty 6x6 board (36 cells) with room to spare; every extra cell multiplies the time
+// and memory (measured: see bench/results/values.md).
 constexpr int DEFAULT_MAX_REGION_CELLS = 40;
 
 nlohmann::json game_json(cgt::Game g) {

@@ -18,9 +18,10 @@ using Line = std::uint64_t;
 // X's lines, with two lines of filled cells on either side (index i + PAD is line i): the
 // packing looks two lines away from the one it packs.
 constexpr int PAD = 2;
-// Only lines [0, count + 2 PAD) are set, and read: clearing whole arrays was a tenth of the
-// packing's time on 8x8. Each is written once, not cleared first and then or-ed into: a load
-// from what a memset has just written waits for the memset to finish.
+// Only lines [0, count + 2 PAD) are set, and read: clearing whole arrays would cost a
+// noticeable share of the packing's time (measured when chosen: `git log -S PAD -- domineering`). Each is written
+// once, not cleared first and then or-ed into: a load from what a memset has just written waits
+// for the memset to finish.
 struct Lines {
   std::array<Line, MAX_SIDE + 2 * PAD> empty;
   int count = 0;
@@ -45,8 +46,8 @@ Lines lines_of(const Board& b, Side x) {
       l.empty[std::size_t(r + PAD)] = b.row(r);
     return l;
   }
-  // Vertical's lines are the columns: the board transposed an 8x8 block at a time (a cell at a
-  // time was an eighth of this function's time on 8x8).
+  // Vertical's lines are the columns: the board transposed an 8x8 block at a time, which costs
+  // far less than a cell at a time.
   for (int r0 = 0; r0 < b.height(); r0 += 8)
     for (int c0 = 0; c0 < b.width(); c0 += 8) {
       std::uint64_t block = 0;
@@ -148,8 +149,9 @@ constexpr Runs walk_runs(Line unpacked, Line dead) {
 }
 
 // walk_runs of every run of at most RUN_TABLE_CELLS cells, at index 2^length + its dead cells
-// (48 KiB, built at start-up): walking the runs of a line with dead cells cell by cell, with a
-// branch per cell the CPU mispredicts, was a third of the packing's time.
+// (48 KiB, built at start-up): walking the runs of a line with dead cells cell by cell costs a
+// branch per cell that the CPU mispredicts, a large share of the packing's time (measured when
+// chosen: `git log -S RUN_TABLE_CELLS`).
 constexpr int RUN_TABLE_CELLS = 12;
 struct RunEntry {
   std::uint16_t firsts, dead_firsts, unused;
@@ -197,9 +199,9 @@ Runs walk_line(Line unpacked, Line dead) {
 // (a cell is 0 packed or filled, 1 unpacked, 2 unpacked and dead; 3^10 entries of 4 bytes, 231
 // KiB, built at start-up): base3[unpacked] + base3[dead]. The walk run by run costs branches
 // the CPU mispredicts at the end of every run and line; one load does not. pack asks it only of
-// lines with a dead cell (the others pair from their low ends, a few word operations): asking it
-// of every line was faster alone (bench_domineering) but not inside a search, where the table
-// competes for the cache with the transposition table.
+// lines with a dead cell (the others pair from their low ends, a few word operations), so that
+// inside a search the table competes less with the transposition table for the cache (measured
+// when chosen: `git log -S LINE_TABLE`).
 constexpr int LINE_TABLE_CELLS = 10;
 constexpr Line LINE_CELLS = (Line{1} << LINE_TABLE_CELLS) - 1;
 struct LineTable {

@@ -247,9 +247,9 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
   md += rules_description() + "\n\n";
 
   md += "## Lookups\n\n" + lookups_table(r).markdown();
-  md += fmt::format("\nThe essay's run averaged {} lookups a game; this one {}. Regions over 8 cells are scored by the player's "
-                    "fallback and not looked up (as in the essay, whose catalogue also stops at 8 cells); isolated empty cells "
-                    "are 1-cell regions and are looked up like the others.\n\n",
+  md += fmt::format("\nThe run of the essay \"A count that forgets\" averaged {} lookups a game; this one {}. Regions over 8 cells "
+                    "are scored by the player's fallback and not looked up (as in the essay, whose catalogue also stops at 8 "
+                    "cells); isolated empty cells are 1-cell regions and are looked up like the others.\n\n",
                     per_game(ESSAY_LOOKUPS, ESSAY_GAMES), per_game(r.play.lookups, r.play.games));
 
   md += "## Every rule saw the same lookups\n\n";
@@ -393,7 +393,8 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
   md += fmt::format("Written by `domineering experiment all` (seed {}, mixed schedule {}, {} games per control) in {:.1f} s.\n\n",
                     m.spec.seed, to_string(m.spec.schedule), controls.empty() ? 0 : controls.front().result.play.games, seconds);
   md += "## What was run\n\n";
-  md += "A Domineering player (StopsPlayer) plays itself. On its turn it tries every legal placement, splits the board after it "
+  md += "The experiment of the essay \"A count that forgets\", and the fixed-board controls it leaves open. A Domineering player "
+        "(StopsPlayer) plays itself. On its turn it tries every legal placement, splits the board after it "
         "into regions and looks up every region's stops: regions of at most 8 cells come from a catalogue of all 1,042 shapes, "
         "and each of those lookups is one lookup of a small *table of component values*, a cache keyed by the shape. The "
         "catalogue decides every move, so the table never influences play: the games, and the sequence of lookups, are fixed "

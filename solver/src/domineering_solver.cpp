@@ -142,7 +142,8 @@ struct DomineeringSolver::Impl {
   }
 
   // The plies the driver expands itself: the top SPLIT_PLIES with more than one thread; with
-  // one, the root alone, or the top JOURNAL_PLIES when there is a journal to keep.
+  // one, the root alone, or the top JOURNAL_PLIES when there is a journal to keep, in order, so
+  // that the journal sees those positions.
   int driver_plies() const { return options.threads > 1 ? SPLIT_PLIES : options.journal != nullptr ? JOURNAL_PLIES : 1; }
 
   // A position the driver reaches: whether the side to move wins, the winning move in *winner
@@ -286,16 +287,15 @@ struct DomineeringSolver::Impl {
       }
       return false;
     }
-    // The younger brothers in parallel; the first to win stops the others. Each task takes the
-    // next move in order when it starts rather than one bound to it when spawned: a thread runs
-    // its own spawned tasks last first, so bound moves had the spawning thread search the worst
-    // moves of a node first. 9x9 after `V 0,1`, `H 1,2` (Vertical's first move there loses), 2
-    // threads: 1,069 million nodes in 900 s without an answer, then 331 million in 281 s
-    // (one thread: 255 million in 415 s).
+    // The younger brothers in parallel; the first to win stops the others through the chain of
+    // stop flags that every search below polls. Each task takes the next move in order when it
+    // starts rather than one bound to it when spawned: a thread runs its own spawned tasks last
+    // first, so bound moves would have the spawning thread search a node's worst moves first.
+    // Measured when chosen: commit e670468.
     std::atomic<bool> won{false};
     const StopChain mine{&won, chain};
     std::atomic<std::size_t> next{1};
-    char tasks_start = 0, tasks_end = 0; // cgt/tsan.h: the hand-offs TBB makes
+    char tasks_start = 0, tasks_end = 0; // base/tsan.h: the hand-offs TBB makes
     base::tsan::release(&tasks_start);
     tbb::task_group tg;
     for (std::size_t i = 1; i < count; ++i) {

@@ -1,6 +1,6 @@
-// The article's tic-tac-toe runs: each builds a fresh table, runs one Searcher from the empty
-// board (or from one first move) with depth = empty squares, and copies out nodes, value and
-// table statistics.
+// The article's tic-tac-toe runs: each builds a fresh table (or none), runs one search from the
+// empty board (or from one first move), with depth = empty squares or to the end without the
+// depth gate, and copies out nodes, value and table statistics.
 #include "solver/tictactoe_experiment.h"
 
 #include "solver/replacement.h"

@@ -1,5 +1,5 @@
 // End-to-end tests of the `domineering` executable: exit codes (0 success, 2 bad input, 1
-// failure), the JSON keys of design.md, and one-line errors on stderr.
+// failure), the JSON keys of docs/cli.md, and one-line errors on stderr.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -101,7 +101,7 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
 }
 
 TEST_CASE("JSON keys of game and value", "[cli]") {
-  // arguments, expected canonical, outcome; design.md keys must all be present
+  // arguments, expected canonical, outcome; the keys of docs/cli.md must all be present
   static const struct Row {
     std::string args;
     const char* canonical;
@@ -143,9 +143,9 @@ TEST_CASE("solve: the table is sized from the board unless --tt-mb says", "[cli]
 }
 
 TEST_CASE("solve: --play-safe-moves searches safe moves too, with the same outcome", "[cli]") {
-  // One thread, so node counts are exact: 6x7 takes 5,819 nodes for both first players without
-  // safe moves and 5,878 with them, so the flag must reach the search. (On 6x6 the screen drops
-  // every safe move the flag adds: 220 nodes either way.)
+  // One thread, so node counts are exact: 6x7 takes more nodes with safe moves than without, so
+  // the flag must reach the search. (On 6x6 the screen drops every safe move the flag adds, and
+  // the counts are equal.)
   const Run skipping = run("solve 6x7 --threads 1 --json");
   const Run playing = run("solve 6x7 --threads 1 --play-safe-moves --json");
   REQUIRE(skipping.code == 0);

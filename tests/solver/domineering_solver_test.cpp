@@ -393,13 +393,13 @@ TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solv
 }
 
 TEST_CASE("8x8 is a first-player win (Breuker, Uiterwijk and van den Herik, 2000)", "[solver][published][long]") {
-  // The suite's longest test: under a minute on 2 cores in Release, so scripts/test.sh leaves it
-  // out of the sanitizer runs. The board is square, so Horizontal first is the transpose of
-  // Vertical first (a table hit); both are solved anyway.
+  // The suite's longest test, so scripts/test.sh leaves it out of the sanitizer runs. The board
+  // is square, so Horizontal first is the transpose of Vertical first (a table hit); both are
+  // solved anyway.
   SolveOptions o = options(2);
   o.table_mib = 256;
-  // The solver keeps a reference to its catalogue, so the catalogue must outlive it (a
-  // temporary here left the reference dangling: a crash in Catalogue::find).
+  // The solver keeps a reference to its catalogue, so the catalogue must outlive it: not a
+  // temporary.
   const catalogue::Catalogue twelve = catalogue::Catalogue::build(12);
   DomineeringSolver s(twelve, o);
   CHECK(solved_outcome(s, Board(8, 8)) == cgt::Outcome::N);

@@ -294,13 +294,12 @@ TEST_CASE("searching to the end stores the work below a node as its depth", "[so
 
 namespace {
 
-// TreeGame with the pass of enhanced transposition cut-offs after the first move, as Domineering
-// has it: where a node expected to cut tries a move the hooks show to win at once
+// TreeGame with enhanced transposition cut-offs, as Domineering has them: a node expected to cut
+// searches its first move before the pass, one the hooks show to win at once when they can
 // (Searcher::winning_at_once).
 struct PassAfterFirstMove : TreeGame {
   using TreeGame::TreeGame;
   static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;
-  bool etc_before_first_move() const { return false; }
 };
 static_assert(Game<PassAfterFirstMove>);
 

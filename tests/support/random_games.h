@@ -1,5 +1,5 @@
-// Test support: seeded random canonical games for property tests and benchmarks: a game born by day d+1 is { L | R } with
-// L and R random subsets (0 to 3 options) of games born by day d.
+// Test support: seeded random canonical games for property tests and benchmarks: a game born by
+// day d+1 is { L | R } with L and R random subsets (0 to 3 options) of games born by day d.
 #pragma once
 
 #include "cgt/canonical.h"

@@ -15,7 +15,8 @@ namespace support {
 
 using cache::Key;
 
-// SplitMix64 (Steele, Lea and Flood 2014): a tiny seeded generator with a full 64-bit period.
+// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): a
+// tiny seeded generator with a full 64-bit period.
 class SplitMix64 {
 public:
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}

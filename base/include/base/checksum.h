@@ -1,7 +1,8 @@
-// The checksums of the project's files. Both are FNV-1a 64 (Fowler, Noll and Vo; offset basis
-// and prime below) and are format facts: the text files (catalogue TSV, solve journal) and the
-// experiments' trace fingerprints use it a byte at a time; the binary catalogue uses its step on
-// whole words. Changing either changes every file's checksum, so either needs a new version.
+// The checksums of the project's files. Both are FNV-1a 64 (the FNV hash of Fowler, Noll and Vo,
+// 1991; offset basis and prime below) and are format facts: the text files (catalogue TSV, solve
+// journal) and the experiments' trace fingerprints use it a byte at a time; the binary catalogue
+// uses its step on whole words. Changing either changes every file's checksum, so either needs a
+// new version.
 #pragma once
 
 #include <cstdint>

@@ -1,16 +1,13 @@
-// AdaptiveCache: aged LFU whose half-life H is chosen online from measured eviction regret. Its
-// aged LFU is the variant that gives a regretted key its count back (aged_lfu_ghost.h: the keys
-// of its last `capacity` evictions keep their counts), which is what lifts it above SIEVE on the
-// 650-game experiment (plain aged LFU at its best H is below SIEVE at 40 entries there). A bank of
-// key-only simulations runs that rule at H = 1, 2, 3, 4, 6, 8, 11, 16, ... (powers of sqrt(2),
-// rounded) and at the starting H on the same stream; the cache that holds the values
-// copies the evictions of the one simulation it follows, and follows the one with the least regret
-// since the last detected change (the rule and its reasoning are set out above the class). Cost:
-// the work and memory of about 2 log2(lookups) + 3 caches of aged LFU with ghosts of the same
-// capacity (37 at 140,000 lookups, twice the powers-of-two bank; each with a ghost list of as
-// many keys), which is cheap for tables of up to about 10^5 entries and too much memory for 10^6
-// (use AgedLfuPolicy or AgedLfuGhostPolicy with a fixed H there). Simulations are
-// split off at lookup H, the only allocations after construction besides the seen-key set.
+// AdaptiveCache: aged LFU whose half-life H is chosen online from measured eviction regret. Each
+// candidate runs aged LFU that gives a regretted key its count back (aged_lfu_ghost.h), the
+// variant that does best in the cache experiments (docs/experiments.md). A bank of key-only
+// simulations runs it at H = 1, 2, 3, 4, 6, 8, 11, 16, ... (powers of sqrt(2), rounded) and at
+// the starting H on the same stream; the cache that holds the values copies the evictions of
+// the simulation with the least regret since the last detected change (the rule is set out
+// above the class). Cost: the work and memory of about 2 log2(lookups) + 3 such caches of the
+// same capacity, each with a ghost list, which suits tables of up to about 10^5 entries but not
+// 10^6 (use AgedLfuPolicy or AgedLfuGhostPolicy with a fixed H there). Simulations are split off
+// at lookup H, the only allocations after construction besides the seen-key set.
 #pragma once
 
 #include "cache/aged_lfu_ghost.h"
@@ -191,16 +188,16 @@ private:
 //      restarts. Evidence is halved whenever wins + losses reaches EVIDENCE_CAP, so the test weighs
 //      the last few hundred disagreements however many lookups they took, and restarts at every
 //      switch.
-// Why not the sign test alone (the previous rule): a window of a few hundred disagreements cannot
-// see a difference of a tenth of a point between neighbouring half-lives, so on a stationary
-// trace it settles wherever the first significant difference took it; the lazy leader of step 3
-// keeps the whole record. Why not step 3 alone: on a trace whose best H moves from short to long
-// it never moves (measured: 3 to 4 points lost on a drift-then-Zipf trace). Why not adopting the
-// followed simulation's counts on a switch (also the previous rule): the main cache then differs
-// from the simulation in contents, and the difference lasts a few half-lives. No constant depends
-// on the capacity, the trace or a lookup count, and the starting H matters only until the first
-// switch. A ghost list of the last `capacity` evicted keys counts the main cache's own regret
-// (regrets()) for the statistics; the decision uses the exact paired differences instead.
+// Why both steps: a sign test over a window of a few hundred disagreements cannot see a difference
+// of a tenth of a point between neighbouring half-lives, so alone it would settle on a stationary
+// trace wherever the first significant difference took it; the lazy leader of step 3 keeps the
+// whole record. Step 3 alone, on a trace whose best H moves from short to long, would never move
+// (measured when chosen: `git log -S Z_MOVE`). Why copy evictions rather than adopt the followed
+// simulation's counts on a switch: adopting them leaves the main cache's contents different from
+// the simulation's for a few half-lives. No constant depends on the capacity, the trace or a
+// lookup count, and the starting H matters only up to the first switch. A ghost list of the last
+// `capacity` evicted keys counts the main cache's own regret (regrets()) for the statistics; the
+// decision uses the exact paired differences instead.
 template <class Value = NoValue>
 class AdaptiveCache {
 public:
@@ -212,9 +209,8 @@ public:
   static constexpr std::uint64_t MIN_HALF_LIFE = 1;
   static constexpr std::uint64_t MAX_HALF_LIFE = std::uint64_t{1} << 40;
   // Three standard deviations: a one-sided p of 0.0013 for each simulation, so a false change
-  // (which restarts the counts of step 3) is rare. (On the synthetic traces of adaptive_test.cpp
-  // and five more of the same three kinds, any Z from 2.5 to 4 with any cap from 128 to 1024
-  // moves the hit rates by at most about 0.1 point.)
+  // (which restarts the counts of step 3) is rare. The hit rates are insensitive to Z and to
+  // EVIDENCE_CAP over a wide range (measured when chosen: `git log -S EVIDENCE_CAP`).
   static constexpr double Z_MOVE = 3.0;
   // Evidence is halved when wins + losses reaches this, so the test weighs the last 128 to 256
   // disagreements; at 256 it detects a simulation that wins 60 per cent of them.

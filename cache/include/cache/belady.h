@@ -1,11 +1,12 @@
-// BeladyPolicy: Belady's offline optimum (MIN), which needs the future: on a miss in a full cache
-// it evicts the resident whose next use is farthest away (never used again counts as farthest).
-// The future is a Future built from the whole recorded trace: for every lookup, the index of the
-// next lookup of the same key (one backward pass), plus a sorted (key, index) list for the rare
-// query out of trace order. Two variants: without bypass every miss is stored (the classic MIN);
-// with bypass a missed key whose next use is no nearer than every resident's is not stored,
-// which is the true optimum of hits when storing is optional. Residents sit in a heap keyed by next
-// use: O(log capacity) per lookup. The cache must be driven by the same trace, in order.
+// BeladyPolicy: Belady's offline optimum, MIN (Belady, "A study of replacement algorithms for a
+// virtual-storage computer", 1966): on a miss in a full cache it evicts the resident whose next
+// use is farthest away (never used again counts as farthest). The future is a Future built from
+// the whole recorded trace: for every lookup, the index of the next lookup of the same key (one
+// backward pass), plus a sorted (key, index) list for the rare query out of trace order. Without
+// bypass every miss is stored (the classic MIN); with bypass a missed key whose next use is no
+// nearer than every resident's is not stored, the true optimum of hits when storing is optional.
+// Residents sit in a heap keyed by next use: O(log capacity) per lookup. The cache must be
+// driven by the same trace, in order.
 #pragma once
 
 #include "cache/detail/slot_heap.h"

@@ -14,8 +14,8 @@ using Slot = std::uint32_t;
 
 inline constexpr Slot NO_SLOT = ~Slot{0};
 
-// Slots are 32-bit and NO_SLOT is reserved, so a capacity must stay below 2^31 (far above the
-// 10^6 the simulations use; a table of 2^31 entries would need over 100 GiB anyway).
+// Slots are 32-bit and NO_SLOT is reserved, so a capacity must stay below 2^31, far above any
+// table whose keys, index and policy arrays fit in memory.
 inline constexpr std::size_t MAX_CAPACITY = std::size_t{1} << 31;
 
 // The stored value of a key-only cache: nothing. Caches specialise on it to keep no value array.

@@ -2,8 +2,9 @@
 // entry's count is the number of lookups of its key since it was last inserted (the inserting
 // lookup counts as one); an evicted key that comes back starts again at one. Ties between equal
 // counts go to the least recently used (the smaller last-touch tick; ticks are unique, so the
-// order is total and the rule deterministic). This is the "ratchet" of the essay: entries that
-// arrived while the table had room bank counts a newcomer cannot catch up with. Slots sit in an
+// order is total and the rule deterministic). This is the "ratchet" of the essay "A count that
+// forgets": entries that arrived while the table had room bank counts a newcomer cannot catch up
+// with. Slots sit in an
 // indexed binary heap keyed by (count, last touch): O(log capacity) per lookup, about 32 bytes per
 // slot. Halving (for AgedLfuPolicy) visits only the entries whose count is not 0 yet, so with a
 // short half-life, where most counts are 0, it costs far less than a pass over the table.

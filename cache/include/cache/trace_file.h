@@ -1,16 +1,8 @@
 // The lookup-trace file: the keys a cache was asked for, in order, as plain text any other cache
-// simulator can replay. Writing goes to a temporary file in the target's directory, which is
-// fsynced and then renamed over the target (and the directory fsynced), so a reader sees the old
-// file or the whole new one, never a torn one. Reading loads the file whole and refuses the first
-// malformed line with a base::InputError naming its line number.
-//
-// Format, field by field:
-//   line i (from 1)  the key of lookup i: ASCII digits only, a decimal number from 0 to
-//                    18446744073709551615 (2^64 - 1). No sign, no spaces, no comments; leading
-//                    zeros are accepted on reading and never written.
-//   line end         '\n'. A '\r' before it is accepted on reading (files edited on Windows);
-//                    the last line's '\n' may be missing. An empty line is an error.
-//   header           none. An empty file is a trace of zero lookups.
+// simulator can replay. Writing is atomic (base::AtomicFile), so a reader sees the old file or
+// the whole new one, never a torn one. Reading loads the file whole and refuses the first
+// malformed line with a base::InputError naming its line number. The price of text: up to 21
+// bytes a lookup on disk, against 8 in binary.
 #pragma once
 
 #include "cache/key.h"
@@ -23,6 +15,14 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+// Format, field by field:
+//   line i (from 1)  the key of lookup i: ASCII digits only, a decimal number from 0 to
+//                    18446744073709551615 (2^64 - 1). No sign, no spaces, no comments; leading
+//                    zeros are accepted on reading and never written.
+//   line end         '\n'. A '\r' before it is accepted on reading (files edited on Windows);
+//                    the last line's '\n' may be missing. An empty line is an error.
+//   header           none. An empty file is a trace of zero lookups.
 
 namespace cache {
 

@@ -1,4 +1,18 @@
-// The catalogue's compact binary file, for large catalogues. Little-endian; layout:
+// The catalogue's compact binary file, for large catalogues: games once each as option lists
+// over earlier games, then fixed 42-byte shape records, so a reader checks it in one pass with
+// the shapes in parallel. The reader checks magic, version, size and checksum first, then every
+// index and count, and rebuilds games through from_options, so even a crafted file cannot plant
+// a non-canonical game; rows are checked against their values as in the TSV reader (see Check).
+// The price: a file only this program reads, where the TSV is readable by anyone.
+#pragma once
+
+#include "catalogue/catalogue.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+// Layout, little-endian:
 //   offset 0    8 bytes  magic "DOMCATB1"
 //           8   u32      version (BINARY_VERSION)
 //          12   u32      max_cells
@@ -11,16 +25,6 @@
 //        then   shapes x 42 bytes: u64 key.lo, u64 key.hi, u32 value, u32 left_stop, u32 right_stop,
 //               u32 mean, u32 temperature (game indices), u8 cells, u8 outcome (0 L, 1 R, 2 N, 3 P),
 //               u16 left_moves, u16 right_moves
-// The reader checks magic, version, size and checksum first, then every index and count, and
-// rebuilds games through from_options, so even a crafted file cannot plant a non-canonical
-// game; rows are checked against their values as in the TSV reader (see Check).
-#pragma once
-
-#include "catalogue/catalogue.h"
-
-#include <cstdint>
-#include <string>
-#include <string_view>
 
 namespace catalogue {
 
@@ -31,7 +35,8 @@ inline constexpr char BINARY_MAGIC[9] = "DOMCATB1";
 // How much of a file the reader checks. `full`: everything above. `values`: everything but the
 // stops, mean, temperature and outcome, which are taken from the file as they are (they must
 // still be numbers defined in it, and the outcome one of the four): for a reader that only looks
-// up values (the solver), since working the thermographs out again was most of the load time.
+// up values (the solver), since working the thermographs out again is most of a full check's
+// time.
 enum class Check { full, values };
 
 std::string to_binary(const Catalogue& c);

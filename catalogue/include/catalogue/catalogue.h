@@ -4,7 +4,8 @@
 // under reflections to the entry makes lookup O(1) and allocation-free, and a region larger
 // than N cells is simply "not in the catalogue". Values live in the process-wide GameStore
 // and are computed through the shared ValueTable, so building is parallel (TBB, one size layer
-// at a time: a shape's options only hold smaller shapes) and repeated builds are cheap.
+// at a time: a shape's options only hold smaller shapes) and repeated builds are cheap. The
+// price is memory: the shapes roughly quadruple with every cell, and so does the build's peak.
 #pragma once
 
 #include "domineering/shape.h"
@@ -81,7 +82,7 @@ private:
 
 // About how many bytes building the catalogue of shapes up to max_cells takes at its peak:
 // BUILD_BYTES_PER_SHAPE times the number of shapes, which is exact up to 15 cells and grows by
-// SHAPE_GROWTH per extra cell beyond (measured: 14 cells, 2,454,521 shapes, 515 MiB peak).
+// SHAPE_GROWTH per extra cell beyond (both measured: see bench/results/catalogue.md).
 inline constexpr double BUILD_BYTES_PER_SHAPE = 250;
 inline constexpr double SHAPE_GROWTH = 3.8;
 double estimated_build_bytes(int max_cells);

@@ -1,10 +1,10 @@
 // CheckedTsvReader: the frame shared by the project's checked text files, the catalogue's TSV
-// (tsv_file.h) and the solve journal (solver/solve_journal.h). Line 1 is "<magic> key=value
-// ...", one of them checksum=H, 16 lower-case hex digits of base::fnv1a64 of every byte after line 1;
-// line 2 is a fixed header row; then one row per line, every line ending in a newline. A
-// reader derives from it, checks its own keys in its own order between first_line and
-// check_checksum, and parses its own rows; every refusal is one base::InputError,
-// "<kind> <file> line <n>: <what>".
+// (tsv_file.h) and the solve journal (solver/solve_journal.h). Line 1 is "<magic> key=value ...",
+// one of them checksum=H, 16 lower-case hex digits of base::fnv1a64 of every byte after line 1;
+// line 2 is a fixed header row; then one row per line, every line ending in a newline. A reader
+// derives from it, checks its own keys in its own order between first_line and check_checksum,
+// and parses its own rows; every refusal is one base::InputError, "<kind> <file> line <n>:
+// <what>". The price of a whole-body checksum: a file is read in full before any row is trusted.
 #pragma once
 
 #include <cstddef>

@@ -1,9 +1,8 @@
 // The default catalogue: every shape of up to DEFAULT_MAX_CELLS cells (1,042 of them), which
-// the experiments and the solver use unless given --catalogue FILE. Building it takes well
-// under a second, so it is built on first use and cached in a file that later runs reuse:
-// $DOMINEERING_CACHE_DIR, else $XDG_CACHE_HOME/domineering, else ~/.cache/domineering.
-// A cache file that fails its checks is rebuilt and replaced (atomically); an unwritable
-// cache directory only costs the rebuild.
+// the experiments and the solver use unless given --catalogue FILE. Building it is quick, so it
+// is built on first use and cached in a file that later runs reuse: $DOMINEERING_CACHE_DIR, else
+// $XDG_CACHE_HOME/domineering, else ~/.cache/domineering. A cache file that fails its checks is
+// rebuilt and replaced (atomically); an unwritable cache directory only costs the rebuild.
 #pragma once
 
 #include "catalogue/binary_file.h"
@@ -17,7 +16,7 @@ namespace catalogue {
 inline constexpr int DEFAULT_MAX_CELLS = 8;
 
 // The solver's default: every shape up to 12 cells (174,036 shapes), cached in the binary form,
-// which loads in about a tenth of a second; building it takes about half a second.
+// which loads faster than the build (measured: see bench/results/catalogue.md).
 inline constexpr int SOLVER_MAX_CELLS = 12;
 
 // Where the catalogue of shapes up to max_cells is cached (TSV up to 10 cells, binary above).

@@ -1,4 +1,18 @@
-// The catalogue's text file (design.md): UTF-8 TSV. Layout, line by line:
+// The catalogue's text file (docs/formats.md): UTF-8 TSV with a checked first line, readable by
+// anyone and by spreadsheet tools, for catalogues small enough that text costs little (the
+// binary file, binary_file.h, serves the large ones). The reader refuses a wrong version, header
+// or checksum, a truncated body and malformed rows, naming the line, and checks that every row
+// agrees with its own canonical value.
+#pragma once
+
+#include "catalogue/catalogue.h"
+#include "catalogue/checked_tsv.h"
+
+#include <istream>
+#include <ostream>
+#include <string>
+
+// Layout, line by line:
 //   line 1   "# domineering-catalogue version=1 max_cells=N shapes=S checksum=H"
 //            H = 16 lower-case hex digits of the 64-bit FNV-1a hash of every byte after
 //            line 1 (the header row and all rows, newlines included)
@@ -8,17 +22,7 @@
 //            between rows ('.' in the shape, '#' elsewhere in its bounding box); numbers are
 //            exact ("-3/4"); outcome is L, R, N or P; moves count Vertical and Horizontal
 //            placements.
-// There are no other comment lines (board text itself contains '#'). The reader refuses a
-// wrong version, header or checksum, a truncated body and malformed rows, naming the line,
-// and checks that every row agrees with its own canonical value.
-#pragma once
-
-#include "catalogue/catalogue.h"
-#include "catalogue/checked_tsv.h"
-
-#include <istream>
-#include <ostream>
-#include <string>
+// There are no other comment lines (board text itself contains '#').
 
 namespace catalogue {
 

@@ -1,8 +1,9 @@
 // Sums and negatives of canonical games. G + H = { G^L + H, G + H^L | G^R + H, G + H^R }
-// (Conway, ONAG ch. 1), canonicalised; a number summand is never moved in (number translation
-// theorem: x + H = { x + H^L | x + H^R } for a number x and non-number H, already canonical);
-// number-up-stars add in closed form. -G = { -G^R | -G^L } is canonical when G is. Sums are
-// memoised per thread with the pair ordered so that g <= h; negatives are cached in the record.
+// (Conway, On Numbers and Games, 1976, ch. 1), canonicalised; a number summand is never moved in
+// (number translation theorem: x + H = { x + H^L | x + H^R } for a number x and non-number H,
+// already canonical); number-up-stars add in closed form. -G = { -G^R | -G^L } is canonical when
+// G is. Sums are memoised per thread with the pair ordered so that g <= h, at up to 16 MiB of
+// table per thread that adds; negatives are cached in the record.
 #pragma once
 
 #include "cgt/compare.h"

@@ -1,7 +1,8 @@
 // Comparison of canonical games: every relation derives from one leq, G <= H iff no G^L >= H
-// and no H^R <= G (Conway, ONAG ch. 1). Number-up-star pairs compare in closed form, a number
-// against a non-number skips the number's options (number avoidance, Siegel CGT II.3), and
-// other results are memoised per thread. Outcome classes come from comparing with 0.
+// and no H^R <= G (Conway, On Numbers and Games, 1976, ch. 1). Number-up-star pairs compare in
+// closed form, a number against a non-number skips the number's options (number avoidance;
+// Siegel, Combinatorial Game Theory, 2013, II.3), and other results are memoised per thread, at
+// up to 16 MiB of table per thread that compares. Outcome classes come from comparing with 0.
 #pragma once
 
 #include "cgt/game_id.h"

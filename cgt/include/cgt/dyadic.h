@@ -1,8 +1,9 @@
 // Dyadic: an exact dyadic rational num / 2^exp, the numbers of short game theory.
 // The numerator is a Boost.Multiprecision cpp_int, so nothing overflows; the value is always
 // normalised (exp == 0 or num odd), which makes equal values equal representations.
-// The price is a heap-free but slower arithmetic than machine words: the GameStore keeps small
-// dyadics in machine words and only falls back to this type when they stop fitting.
+// The price is slower arithmetic than machine words, with heap allocation once a numerator
+// outgrows cpp_int's inline limbs: the GameStore keeps small dyadics in machine words and only
+// falls back to this type when they stop fitting.
 #pragma once
 
 #include <boost/multiprecision/cpp_int.hpp>

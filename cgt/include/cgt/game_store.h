@@ -1,20 +1,9 @@
 // GameStore: the one process-wide, hash-consed store of canonical short partizan games.
 // Every distinct canonical game gets exactly one 32-bit GameId, so equal games have equal ids
 // and equality is an integer compare. Only the store makes ids; it trusts that what it is given
-// is canonical (the checked constructors live in canonical.h).
-//
-// Layout. A game is one 40-byte Record in chunked storage (chunks never move, so a Record's
-// address is stable and readers need no lock). Two kinds of record:
-//   general   option block = [nl, nr, GL_1..GL_nl, GR_1..GR_nr], each side sorted by id;
-//   nus       number + ups * ^ + *nim: the number is num / 2^exp in machine words when
-//             |num| < 2^SMALL_NUM_BITS and exp <= MAX_SMALL_EXP, otherwise an index into a
-//             table of big Dyadics. Its option block is built on first request.
-// Every number is a nus record with ups = nim = 0, so "is a number" is one flag test.
-//
-// Sharing. Interning locks one of INTERN_STRIPES striped open-addressing tables, chosen by the
-// high bits of the hash; readers of records never lock. Option blocks live in per-thread arenas.
-// Ids cross threads only through those locks, TBB task edges or release/acquire atomics, which
-// is what makes the unlocked record reads safe (TSan-checked in tests/cgt).
+// is canonical (the checked constructors live in canonical.h). Interning locks one stripe of
+// the intern tables; reading a record never locks. The cost: nothing is ever freed, so the
+// store grows by 40 bytes a game plus its options for the life of the process.
 #pragma once
 
 #include "cgt/dyadic.h"
@@ -42,6 +31,18 @@ struct NusValue {
   std::uint32_t nim = 0;
 };
 
+// Layout. A game is one 40-byte Record in chunked storage (chunks never move, so a Record's
+// address is stable and readers need no lock). Two kinds of record:
+//   general   option block = [nl, nr, GL_1..GL_nl, GR_1..GR_nr], each side sorted by id;
+//   nus       number + ups * ^ + *nim: the number is num / 2^exp in machine words when
+//             |num| < 2^SMALL_NUM_BITS and exp <= MAX_SMALL_EXP, otherwise an index into a
+//             table of big Dyadics. Its option block is built on first request.
+// Every number is a nus record with ups = nim = 0, so "is a number" is one flag test.
+//
+// Sharing. Interning locks one of INTERN_STRIPES striped open-addressing tables, chosen by the
+// high bits of the hash; readers of records never lock. Option blocks live in per-thread arenas.
+// Ids cross threads only through those locks, TBB task edges or release/acquire atomics, which
+// is what makes the unlocked record reads safe (TSan-checked in tests/cgt).
 namespace detail {
 
 // Record.flags, bit by bit (read in this order by the hot paths):
@@ -69,7 +70,7 @@ static_assert(SMALL_NUM_BITS + MAX_SMALL_EXP + 2 < 127);
 inline constexpr std::int64_t MAX_UPS = 1 << 10;
 
 // Nimbers beyond this are refused (InputError): adding *n to a general game and canonicalising
-// the sum costs about n^3 comparisons (found by fuzzing). 0..63 is closed under nim addition.
+// the sum costs about n^3 comparisons. 0..63 is closed under nim addition.
 inline constexpr std::uint32_t MAX_NIMBER = 63;
 
 inline constexpr std::uint32_t NOT_CACHED = 0xFFFF'FFFFu;

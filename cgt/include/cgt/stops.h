@@ -1,7 +1,7 @@
-// Left and right stops: where play ends when each side stops at the first number
-// (Siegel, CGT II.6): LS(x) = RS(x) = x for a number x, LS(G) = max RS(G^L), RS(G) = min
-// LS(G^R). Number-up-stars shortcut to their number part. Results are number ids, cached
-// in the game's record, so each game's stops are computed once per process.
+// Left and right stops: where play ends when each side stops at the first number (Siegel,
+// Combinatorial Game Theory, 2013, II.6): LS(x) = RS(x) = x for a number x, LS(G) = max RS(G^L),
+// RS(G) = min LS(G^R). Number-up-stars shortcut to their number part. Results are number ids,
+// cached in the game's record, so each game's stops are computed once per process.
 #pragma once
 
 #include "cgt/dyadic.h"

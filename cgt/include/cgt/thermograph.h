@@ -1,14 +1,11 @@
-// Thermographs of canonical games, exact (Berlekamp, Conway and Guy, Winning Ways ch. 6;
-// Siegel, CGT II.5). A wall is a Trajectory: a continuous piecewise-linear function of the
-// temperature t >= -1 with dyadic breakpoints and integer slopes. For G not a number, the left
-// scaffold is max over G^L of (right wall of G^L) - t, the right scaffold min over G^R of
-// (left wall of G^R) + t; the walls follow the scaffolds up to the first t where they meet
-// (the temperature) and continue as one vertical mast (the mean). Left walls only have slopes
-// -1 and 0, right walls 0 and +1, so every breakpoint stays dyadic.
-//
-// Conventions follow CGSuite: a number's walls are its value for all t >= -1, and its
-// temperature is -1/2^k for k/2^k in lowest terms (-1 for integers); a number plus a non-zero
-// infinitesimal has temperature 0. Thermographs are computed once per game and cached.
+// Thermographs of canonical games, exact (Berlekamp, Conway and Guy, Winning Ways for your
+// Mathematical Plays, 1982, ch. 6; Siegel, Combinatorial Game Theory, 2013, II.5). A wall is a
+// Trajectory: a continuous piecewise-linear function of the temperature t >= -1 with dyadic
+// breakpoints and integer slopes. For G not a number, the left scaffold is max over G^L of
+// (right wall of G^L) - t, the right scaffold min over G^R of (left wall of G^R) + t; the walls
+// follow the scaffolds up to the first t where they meet (the temperature) and continue as one
+// vertical mast (the mean). Left walls only have slopes -1 and 0, right walls 0 and +1, so every
+// breakpoint stays dyadic. Each game's thermograph is computed once and kept for the process.
 #pragma once
 
 #include "cgt/dyadic.h"
@@ -46,6 +43,9 @@ private:
   std::vector<int> s_;
 };
 
+// Conventions follow CGSuite: a number's walls are its value for all t >= -1, and its
+// temperature is -1/2^k for k/2^k in lowest terms (-1 for integers); a number plus a non-zero
+// infinitesimal has temperature 0.
 struct Thermograph {
   Trajectory left_wall;
   Trajectory right_wall;

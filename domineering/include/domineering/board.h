@@ -1,9 +1,10 @@
 // Board: a Domineering position of up to MAX_SIDE x MAX_SIDE cells, stored as one 32-bit word
 // per row with bit c set when cell (r, c) is empty (playable). Move generation is word
 // arithmetic: Left (Vertical) may play at (r, c) when bit c is set in rows r and r+1, Right
-// (Horizontal) when bits c and c+1 are set in row r. A 64-bit Zobrist key over the filled
-// cells is kept up to date by play/undo. Board text is design.md's: rows top to bottom,
-// separated by '/' or newlines, '.' empty and '#' filled, or the RxC shorthand.
+// (Horizontal) when bits c and c+1 are set in row r. A 64-bit Zobrist key over the filled cells
+// is kept up to date by play/undo. The price of fixed words: every Board holds MAX_SIDE rows
+// whatever its size. Board text (docs/cli.md): rows top to bottom, separated by '/' or
+// newlines, '.' empty and '#' filled, or the RxC shorthand.
 #pragma once
 
 #include "domineering/side.h"

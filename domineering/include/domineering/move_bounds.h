@@ -1,6 +1,22 @@
 // Bounds on the moves each side can still make, the knowledge published Domineering solvers
-// decide positions with before searching (Bullock, "Domineering: solving large combinatorial
-// search spaces", 2002). For a side X and its opponent Y:
+// decide positions with before searching (Bullock, "Domineering: Solving Large Combinatorial
+// Search Spaces", 2002): counts of most, safe, protective and vulnerable placements, combined
+// by a few plans into tests that prove the side to move wins or loses. Every count is word
+// operations over the rows and nothing allocates, so the tests are cheap enough to try before
+// searching a position; the price is that they decide only positions where one side is clearly
+// ahead. The argument for each test follows the includes; every verdict is checked against plain
+// minimax on random boards (tests/domineering/move_bounds_test.cpp).
+#pragma once
+
+#include "domineering/board.h"
+#include "domineering/packing_bound.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+// The argument. For a side X and its opponent Y:
 //   most(X)  the most moves X could make if Y never moved: vertical dominoes in different
 //            columns never overlap, so it is the sum over columns of floor(run / 2) over runs
 //            of empty cells (greedy pairing down the columns); along rows for Horizontal.
@@ -58,18 +74,7 @@
 //     moves, 2 (guaranteed(O) + 1) <= live(P) - cov(O); so P also loses if
 //     guaranteed(O) >= floor((live(P) - cov(O)) / 2).
 // Each test thus compares a side's guaranteed moves with the smaller of the two upper bounds on
-// the other side's moves, plan by plan. All counts are word operations over the rows; nothing
-// allocates. Every verdict is checked against plain minimax on random boards
-// (tests/domineering/move_bounds_test.cpp).
-#pragma once
-
-#include "domineering/board.h"
-#include "domineering/packing_bound.h"
-
-#include <algorithm>
-#include <array>
-#include <bit>
-#include <cstdint>
+// the other side's moves, plan by plan.
 
 namespace domineering {
 
@@ -232,7 +237,8 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
   MoveBounds m;
   const int h = b.height();
   // Only the first h words of each array are used, and only they are cleared: clearing whole
-  // arrays (MAX_SIDE words each) took 40 per cent of this function's time.
+  // arrays (MAX_SIDE words each) would cost a large share of this function's time (measured when
+  // chosen: `git log -L '/^MoveBounds move_bounds/,+20:domineering/include/domineering/move_bounds.h'`).
   RowBits used[MAX_SIDE];
   RowBits vuln[MAX_SIDE]; // cells of the vulnerable placements chosen
   RowBits first[MAX_SIDE]; // their first cells: tops (Vertical) or left cells (Horizontal)
@@ -387,8 +393,8 @@ constexpr int covered_at_most(int u, int safe) { return 2 * (u - safe) + (safe +
 // What the plans of this file say about the side to move: +1 wins, -1 loses, 0 unknown.
 // guaranteed(X) <= U(X) = guaranteed_at_most(...) and cov(X) <= covered_at_most(U(X), safe(X)),
 // so each test is first tried with those ceilings; only a test that could then succeed counts
-// that side's full bounds (move_bounds, the costly part: on 8x8 this keeps it off 5.2 of 16.3
-// million calls).
+// that side's full bounds (move_bounds, the costly part, which the ceilings spare on many calls;
+// measured when chosen: `git log -S guaranteed_at_most`).
 inline int decided_by_plans(const Board& b, Side to_move) {
   const Side other = opponent(to_move);
   const int mine = max_moves(b, to_move);
@@ -416,10 +422,9 @@ inline int decided_by_plans(const Board& b, Side to_move) {
 }
 
 // What the bounds say: Bullock's packing (packing_bound.h), then, if it leaves the position
-// open, the plans. Of the 9.66 million positions the 8x8 search asked about before the packing
-// existed, the plans decided 6.25 million and the packing (with the safe-against-most tests)
-// 9.37 million, all but 2,803 of the plans' among them; the two never disagreed. The packing
-// goes first because it decides more; the plans then cost only on the rest.
+// open, the plans. The packing goes first because it decides more positions, nearly all of
+// those the plans decide among them (docs/search.md, "The bounds"); the plans then cost
+// only on the rest.
 inline int decided_by_bounds(const Board& b, Side to_move) {
   if (const int verdict = decided_by_packing(b, to_move); verdict != 0)
     return verdict;

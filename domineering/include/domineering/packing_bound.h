@@ -1,7 +1,20 @@
 // A second way of bounding the moves each side can still make: Bullock's packing (Bullock,
-// "Domineering: solving large combinatorial search spaces", 2002, the bounds of his solver
+// "Domineering: Solving Large Combinatorial Search Spaces", 2002, the bounds of his solver
 // Obsequi). Where move_bounds.h compares plans against the other side's lines and live cells,
-// this one packs side X's lines once, in order, and counts every cell of the board:
+// this one packs side X's lines once, in order, and counts every cell of the board, which
+// decides more positions. Lookup tables built at start-up replace the walk along each run, and
+// PackingBase recounts only the lines a move changed; the price is the tables' room in the
+// cache and a state kept per line. The suite checks every verdict against exact minimax on
+// positions from random play (tests/domineering/packing_bound_test.cpp); docs/search.md gives
+// the cross-check against Obsequi's own code.
+#pragma once
+
+#include "domineering/board.h"
+
+#include <array>
+#include <cstdint>
+
+// The packing of side X's lines:
 //   protective  2x2 blocks of empty cells with the two cells beyond them across X's direction
 //               filled on at least one side (a wall): X playing the placement away from the wall
 //               makes the other one safe, so a block is two moves, and the other side can only
@@ -27,16 +40,6 @@
 // available to the other side, whose moves are therefore at most (empty - 2 m - unused) / 2.
 // X to move wins if m (moving first) exceeds that; X loses if the other side's m (moving
 // second) reaches the most X can make by the same count. Bullock's thesis argues each rule.
-// The suite checks every verdict against exact minimax on positions from random play
-// (tests/domineering/packing_bound_test.cpp); outside it, this code gave the same verdict as a
-// transcription of Obsequi's on the 9.66 million positions an 8x8 search asks about and on 4
-// million random boards up to 16x16.
-#pragma once
-
-#include "domineering/board.h"
-
-#include <array>
-#include <cstdint>
 
 namespace domineering {
 

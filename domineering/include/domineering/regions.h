@@ -1,7 +1,9 @@
 // Splitting a position into regions: the 4-connected components of its empty cells, after
-// dropping every cell no domino can ever cover (an empty cell with no empty neighbour). Play
-// in one region never affects another, so a position is the sum of its regions (Winning Ways
-// ch. 2). The split is bit-parallel over rows: a flood grows one whole row mask per step.
+// dropping every cell no domino can ever cover (an empty cell with no empty neighbour). Play in
+// one region never affects another, so a position is the sum of its regions (Berlekamp, Conway
+// and Guy, Winning Ways for your Mathematical Plays, 1982, ch. 2). The split is bit-parallel over
+// rows, a flood growing whole runs of a row per step; the price is a sweep more per turn of the
+// component between going down and going up.
 #pragma once
 
 #include "domineering/board.h"
@@ -52,11 +54,11 @@ inline RowBits runs_holding(RowBits seeds, RowBits cells) {
 // The flood takes whole runs of a row at once and sweeps down and up the rows in turn, each row
 // growing from its neighbours as the sweep has left them, until a sweep adds nothing: as many
 // sweeps as the component has turns between going down and going up, plus one. A flood one cell
-// further per step took as many steps as the longest path through the component, and was the
-// hottest loop of the endgame's decide() in a 9x9 profile.
+// further per step would take as many steps as the longest path through the component, in one
+// of the endgame's hottest loops.
 template <class F>
 bool for_each_component_of(RowBits* cells, int height, F&& f, int max_cells = MAX_SIDE * MAX_SIDE) {
-  RowBits region[MAX_SIDE]; // rows [0, height) only: clearing all of it was a hot spot
+  RowBits region[MAX_SIDE]; // rows [0, height) only, so that small boards do not pay to clear it all
   for (int r = 0; r < height; ++r)
     region[r] = 0;
   // Adds to row r the runs its neighbours' cells reach; whether there were any.

@@ -4,7 +4,8 @@
 // canonical under the reflections and the transpose (shape.h), so a shape, its reflections
 // and its transposes (negated) are computed once. The table is shared by every caller in the
 // process, including the parallel catalogue build: lookups and inserts lock one of
-// STRIPES striped tables, and two threads racing on one shape compute the same id.
+// STRIPES striped tables, and two threads racing on one shape compute the same id. The price:
+// nothing is ever evicted, so every shape valued stays in memory until the process ends.
 #pragma once
 
 #include "domineering/board.h"

@@ -1,13 +1,13 @@
-// The cache experiments of issues 5 and 6: a table of component values with room for only a few
-// entries, under every eviction rule of cache/, fed by the lookups of StopsPlayer self-play. The
-// games are played once and their lookups recorded (the trace); every rule at every table size is
-// then replayed from that one trace, so all rules see the same lookups in the same order. That is
-// checked, not assumed: the games are played twice more with the caches inside the player's
-// lookup sink (each live run driving part of the rules at every size), and each live run's
-// fingerprint and every live cache's statistics must equal the recording's and the replay's, or
-// the run fails. Offline rules (Belady, the best fixed table) read their future from the recorded
-// trace in both. Cost: three self-plays plus one replay per rule and size, about a second for the
-// essay's 650 games; memory is the trace (8 bytes a lookup) and one cache at a time.
+// The cache experiments (docs/experiments.md), after the essay "A count that forgets": a table of
+// component values with room for only a few entries, under every eviction rule of cache/, fed by
+// the lookups of StopsPlayer self-play. The games are played once and their lookups recorded
+// (the trace); every rule at every table size is then replayed from that one trace, so all rules
+// see the same lookups in the same order. That is checked, not assumed: the games are played
+// twice more with the caches inside the player's lookup sink (each live run driving part of the
+// rules at every size), and each live run's fingerprint and every live cache's statistics must
+// equal the recording's and the replay's, or the run fails. Offline rules (Belady, the best fixed
+// table) read their future from the recorded trace in both. Cost: three self-plays plus one
+// replay per rule and size; memory is the trace (8 bytes a lookup) and one cache at a time.
 #pragma once
 
 #include "experiments/schedule.h"

@@ -1,10 +1,10 @@
-// Findings: what the numbers of one experiment say about the essay's claims, decided by fixed
-// rules from this run's own rows and never from the essay's numbers. On a mixed schedule the
-// essay's four findings (a) to (d) and the adaptive rule's two targets; on a control (one board
-// throughout) the essay's open questions. Each finding says whether it holds at every table size,
-// at which sizes it holds, and the numbers behind it, so a report can show where it fails.
-// Comparisons are of hit counts, exact; a tie does not count as "beats". Gaps are in percentage
-// points of hit rate.
+// Findings: what the numbers of one experiment say about the claims of the essay "A count that
+// forgets", decided by fixed rules from this run's own rows and never from the essay's numbers.
+// On a mixed schedule the essay's four findings (a) to (d) and the adaptive rule's two targets;
+// on a control (one board throughout) the essay's open questions. Each finding says whether it
+// holds at every table size, at which sizes it holds, and the numbers behind it, so a report can
+// show where it fails. Comparisons are of hit counts, exact; a tie does not count as "beats".
+// Gaps are in percentage points of hit rate.
 #pragma once
 
 #include "experiments/cache_experiment.h"
@@ -16,7 +16,8 @@
 
 namespace experiments {
 
-// The adaptive rule must come within this many points of the best fixed half-life (issue 6).
+// The adaptive rule must come within this many points of the best fixed half-life of plain aged
+// LFU: the target it was designed to (docs/experiments.md).
 inline constexpr double ADAPTIVE_TARGET_POINTS = 0.1;
 
 // The rows of one table size, by role. Pointers into the ExperimentResult it was made from.

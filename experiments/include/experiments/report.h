@@ -4,16 +4,6 @@
 // folder holds old or new files, never torn ones. The trace is written first and read back, and
 // its fingerprint must equal the recording's before anything else is written. Tables are built
 // once as TextTable and rendered as Markdown for the files or as aligned text for the terminal.
-//
-// results.csv, one row per rule, table size and half-life, with a header row:
-//   rule               lru, lfu, aged-lfu, aged-lfu-ghost, arc, sieve, adaptive, best-fixed, belady,
-//                      belady-bypass
-//   size               table entries
-//   half_life          aged-lfu, aged-lfu-ghost: its half-life; adaptive: its starting half-life;
-//                      else empty
-//   lookups, hits      counts over the whole trace
-//   hit_rate           hits / lookups, six decimals
-//   misses, first_time_misses, re_evaluations, evictions   counts (cache/stats.h)
 #pragma once
 
 #include "experiments/cache_experiment.h"
@@ -26,6 +16,15 @@
 
 namespace experiments {
 
+// results.csv, one row per rule, table size and half-life, with a header row:
+//   rule               lru, lfu, aged-lfu, aged-lfu-ghost, arc, sieve, adaptive, best-fixed, belady,
+//                      belady-bypass
+//   size               table entries
+//   half_life          aged-lfu, aged-lfu-ghost: its half-life; adaptive: its starting half-life;
+//                      else empty
+//   lookups, hits      counts over the whole trace
+//   hit_rate           hits / lookups, six decimals
+//   misses, first_time_misses, re_evaluations, evictions   counts (cache/stats.h)
 inline constexpr const char* RESULTS_CSV = "results.csv";
 inline constexpr const char* RESULTS_MD = "results.md";
 inline constexpr const char* TRACE_TXT = "trace.txt";

@@ -1,5 +1,6 @@
 // Schedule: which boards the self-play experiments play, in order, and how many games on each,
-// written "4x5:200,5x5:200,6x6:150,7x7:100" (the essay's run, the default).
+// written "4x5:200,5x5:200,6x6:150,7x7:100" (the run of the essay "A count that forgets", the
+// default). Parsing bounds the boards and the games of each, refusing anything beyond them.
 #pragma once
 
 #include <string>

@@ -1,17 +1,9 @@
-// StopsPlayer: the player of the cache essays. On its turn it tries every legal placement,
-// splits the board after it into regions, and asks for each region's stops: all regions of
-// the board after that placement, not only the ones the placement changed (that repetition is
-// what the component cache sees). A region of at most the catalogue's size is looked up there
-// and reported to the lookup sink (its catalogue index is the key); a larger region is not
-// looked up and is estimated by FALLBACK: half the difference of the Vertical and Horizontal
-// placements it holds. A region's estimate is the mean of its stops, (LS + RS) / 2; a placement
-// scores the sum over regions, and the side to move takes the best score for itself (Vertical
-// the largest), breaking ties uniformly at random. The first OPENING_PLIES plies of every game
-// are uniformly random. All randomness comes from one seeded generator, so a seed fixes every
-// game and every lookup. Regions are the connected components of the empty cells, isolated
-// cells included (a 1-cell region is in the catalogue, value 0, and is looked up like any other:
-// with them the run's lookup count comes close to the essay's). unlooked() counts the regions
-// too large for the catalogue (it changes no move and no lookup).
+// StopsPlayer: the player of the essay "A count that forgets". It scores every legal placement by
+// the mean stops of the regions left after it, looked up in the catalogue, and reports every
+// lookup to a sink: all regions of the board after the placement, not only the ones it changed,
+// since that repetition is what the component cache sees. All randomness comes from one seeded
+// generator, so a seed fixes every game and every lookup. The price of so simple a player: weak
+// play, and regions above the catalogue's size scored only by a crude estimate.
 #pragma once
 
 #include "catalogue/catalogue.h"
@@ -25,6 +17,16 @@
 
 namespace experiments {
 
+// The rules of play. A region of at most the catalogue's size is looked up there and reported
+// to the lookup sink (its catalogue index is the key); a larger region is not looked up and is
+// estimated by FALLBACK: half the difference of the Vertical and Horizontal placements it holds.
+// A region's estimate is the mean of its stops, (LS + RS) / 2; a placement scores the sum over
+// regions, and the side to move takes the best score for itself (Vertical the largest), breaking
+// ties uniformly at random. The first OPENING_PLIES plies of every game are uniformly random.
+// Regions are the connected components of the empty cells, isolated cells included (a 1-cell
+// region is in the catalogue, value 0, and is looked up like any other: with them the run's
+// lookup count comes close to the essay's). unlooked() counts the regions too large for the
+// catalogue (it changes no move and no lookup).
 inline constexpr int OPENING_PLIES = 2;
 
 // Receives the key (catalogue index) of every region looked up, in lookup order.

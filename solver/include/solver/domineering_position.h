@@ -1,27 +1,11 @@
 // DomineeringPosition: a Domineering board and the side to move, as the generic search sees a
 // game (game_concept.h). Scores are win/loss only: +1 when the side to move wins, -1 when it
-// loses; the player who cannot move loses. A move is the code row * CODE_STRIDE + column of its
-// first cell (the side is the side to move), so boards up to MAX_SOLVE_SIDE a side fit the
-// table's 8-bit move field. The position keeps its empty cells twice, by rows and by columns,
-// so that both sides' move counts are one table lookup per line.
-//
-// Keys are symmetric: a position and its reflections (left-right, top-bottom, both) have the
-// same key, and on a square board so do its transposes with the other side to move (Vertical to
-// move in P is Horizontal to move in P transposed). The key is the least of the keys of those
-// images, each kept up to date by XOR, so all of them share one table entry.
-//
-// Move order: every placement is scored by the change it makes to
-//   (own most moves + own safe moves) - (opponent's most moves + opponent's safe moves)
-// (the counts of domineering/move_bounds.h, recomputed only on the lines the move touches), and
-// safe placements, which nothing can take away, go last; ties go by placement value
-// (detail::placement_values), then row-major order.
-//
-// Safe placements (both cells ones the opponent can never cover) are left out altogether when
-// the position is built with skip_safe_moves and the side to move has any other placement:
-// Bullock (2002) gives a proof that a player never needs one while it has another move, and
-// Obsequi never generates them. The searched value is then still the position's true value
-// (checked here by exhaustive minimax over every position of several small boards:
-// tests/solver/safe_moves_test.cpp), so table entries, bounds and CGT values all stay valid.
+// loses; the player who cannot move loses. The position keeps its empty cells twice, by rows and
+// by columns, so that both sides' move counts are one table lookup per line. Keys are symmetric:
+// a position and its reflections (left-right, top-bottom, both), and on a square board its
+// transposes with the other side to move (Vertical to move in P is Horizontal to move in P
+// transposed), share one key and so one table entry. The price is eight key words updated by
+// XOR at every move, and a minimum taken over them for each key.
 #pragma once
 
 #include "solver/game_concept.h"
@@ -39,6 +23,8 @@
 
 namespace solver {
 
+// A move is the code row * CODE_STRIDE + column of its first cell (the side is the side to
+// move): on boards up to MAX_SOLVE_SIDE a side every code fits the table's 8-bit move field.
 inline constexpr int MAX_SOLVE_SIDE = 16;
 inline constexpr int CODE_STRIDE = 16;
 
@@ -98,8 +84,12 @@ public:
   static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;
 
   // Precondition: the board fits MAX_SOLVE_SIDE (the CLI checks and refuses larger ones).
-  // skip_safe_moves: generate safe placements only when the side to move has no other (the file
-  // comment). etc_pass_cells: no enhanced-transposition pass at positions of at most that many
+  // skip_safe_moves: generate safe placements (both cells ones the opponent can never cover) only
+  // when the side to move has no other. Bullock (2002) gives a proof that a player never needs
+  // one while it has another move, and Obsequi never generates them; the searched value is then
+  // still the position's true value (checked by exhaustive minimax over every position of small
+  // boards: tests/solver/safe_moves_test.cpp), so table entries, bounds and CGT values stay
+  // valid. etc_pass_cells: no enhanced-transposition pass at positions of at most that many
   // empty cells (0: everywhere).
   DomineeringPosition(const domineering::Board& b, domineering::Side to_move, bool skip_safe_moves = false, int etc_pass_cells = 0)
       : board_(b), side_(to_move) {
@@ -146,7 +136,12 @@ public:
   }
   static Move encode(const domineering::Move& m) { return Move(m.row * CODE_STRIDE + m.col); }
 
-  // The moves in search order (the file comment): generate_scored_moves, sorted.
+  // The moves in search order: generate_scored_moves, sorted. Every placement is scored by the
+  // change it makes to
+  //   (own most moves + own safe moves) - (opponent's most moves + opponent's safe moves)
+  // (the counts of domineering/move_bounds.h, recomputed only on the lines the move touches), and
+  // safe placements, which nothing can take away, go last; ties go by placement value
+  // (detail::placement_values), then generation order (line by line along the mover's lines).
   Move* generate_moves(Move* out) const {
     int scores[MAX_MOVES];
     Move* end = generate_scored_moves(out, scores);
@@ -254,19 +249,6 @@ public:
 
   bool is_legal(Move m) const { return m < MOVE_CODES && board_.is_legal(decode(m, side_)); }
 
-  // No enhanced-transposition pass before the first move at a node expected to cut: one move is
-  // searched first, one the packing shows to win at once when it can (search.h,
-  // winning_at_once), and the pass runs only if that move did not cut. The pass first used to
-  // run above 64 empty cells, where it also kept the winning-at-once move from going first; at
-  // that size the first move nearly always cuts and a transposition found by the pass rarely
-  // saves much. One thread, default tables, same builds but for this (nodes, seconds): 7x12
-  // 132,899,219 / 117.6 s with the pass above 64 cells, 119,564,687 / 93.0 s without; 8x9
-  // 4,133,464 / 2.84 s and 4,133,492 / 2.74 s; 9x9 460,544,880 / 483.6 s and 464,830,313 /
-  // 483.8 s (two runs at once); a position four moves into 10x10 (the first of
-  // bench/journals/10x10-vertical.tsv, 512 MiB, two runs at once) 932,115,909 / 660 s,
-  // 581,766,477 / 409 s, and with the pass above 76 cells 580,831,938 / 403 s (no better).
-  bool etc_before_first_move() const { return false; }
-
   // The enhanced-transposition pass (search.h, etc_pass_wanted) only at positions of more than
   // etc_pass_cells empty cells (the constructor's; SolveOptions::etc_pass_cells says why).
   bool etc_pass_wanted() const { return etc_pass_at(board_.empty_cells()); }
@@ -318,8 +300,8 @@ private:
     apply_to_keys(d, keys_);
   }
 
-  // Toggles d's two cells and the side to move in image keys k, in one pass over them (three
-  // passes, a cell at a time and then the side, cost flip a few per cent of a solve).
+  // Toggles d's two cells and the side to move in image keys k, all in one pass over the eight
+  // words, as it runs at every make, unmake and key_after.
   void apply_to_keys(const domineering::Move& d, std::array<std::uint64_t, 8>& k) const {
     const int r2 = d.side == domineering::Side::Left ? d.row + 1 : d.row;
     const int c2 = d.side == domineering::Side::Left ? d.col : d.col + 1;
@@ -332,8 +314,7 @@ private:
   // The key of the class of images: the least image key, then mixed. The least of four or eight
   // uniform words is not uniform (its density at x is 8 (1 - x)^7 for eight images: its high
   // bits are mostly zero), and the table indexes buckets by the high bits, so unmixed keys
-  // crowd the first buckets (8x8: 3.5 M of 11 M stores evicted from a table a third full).
-  // The mix (a bijection: murmur3's finaliser) spreads them again.
+  // would crowd the first buckets. The mix (a bijection: murmur3's finaliser) spreads them again.
   std::uint64_t least(const std::array<std::uint64_t, 8>& k) const {
     std::uint64_t m = k[0];
     for (int i = 1; i < images_; ++i)
@@ -353,7 +334,7 @@ private:
   std::array<detail::Line, MAX_SOLVE_SIDE + 3> rows_{}, cols_{};
   std::array<std::uint64_t, 8> keys_{};
   // What depends only on the board's size, shared by every copy of the position (a parallel
-  // split copies one per task: without these, about 200 bytes instead of 17 KiB).
+  // split copies one per task: without these, about 400 bytes instead of 17 KiB).
   // cell_keys[cell_index(r, c)][i] = image_zobrist(i, r, c), 0 for unused images: a key update
   // is eight loads per cell, with no call and no index arithmetic (16 KiB).
   struct Tables {

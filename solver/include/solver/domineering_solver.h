@@ -3,19 +3,10 @@
 // (-1, 1), so every result is a win or a loss and every table entry is final; EndgameHooks
 // decides positions by move bounds and by CGT values. One WinLossTable is shared by all threads
 // and by both first players (the key includes the side to move), and it ages between root
-// searches.
-//
-// Parallelism (TBB): the top SPLIT_PLIES plies are searched Young-Brothers-Wait style: the
-// first move of a node is searched alone, then its brothers run as tasks of one task_group;
-// split nodes use the table (probe, cut-offs from the children's entries, store) as serial
-// ones do;
-// the first brother that wins cancels the rest through a chain of stop flags that every search
-// below polls. Below the split each task runs the serial search on its own copy of the
-// position. With one thread nothing is split, so node counts are deterministic (the bench
-// signature); with more, only the winner is guaranteed identical, not the counts or the move.
-// With a journal (solve_journal.h) the driver looks up the positions of the top JOURNAL_PLIES
-// plies there before searching them and records those it proves; on one thread it then expands
-// those plies itself, in order, so that they are positions it sees.
+// searches. With more than one thread the top SPLIT_PLIES plies are split Young Brothers Wait
+// style over TBB tasks, and only the winner is then guaranteed, not the node count or the move;
+// with one nothing is split, so node counts are deterministic (the bench signature). With a
+// journal (solve_journal.h) the driver looks up and records the top JOURNAL_PLIES plies.
 #pragma once
 
 #include "solver/domineering_endgame.h"
@@ -40,12 +31,9 @@
 
 namespace solver {
 
-// Split nodes are probed and stored in the table and skip the children it decides, like serial
-// nodes, but each costs a task per younger brother. Shallow splits leave a thread idle while
-// the eldest brothers of the leftmost path are searched alone, which on larger boards is most
-// of the time. Measured, 2 threads, Vertical first: 8x8 solved in 5.46 s splitting 5 plies,
-// 5.57 s splitting 8, 8.07 s splitting 12; 9x9 in its first 30 s ran at 0.90 million nodes a
-// second splitting 5 plies (one thread's rate: the other waited) and 1.62 million splitting 8.
+// Plies the parallel driver splits: deeper splits cost a task per younger brother at every
+// split node, shallower ones leave a thread idle while the eldest brothers of the leftmost path
+// are searched alone. Measured when chosen: `git log -S SPLIT_PLIES`.
 inline constexpr int SPLIT_PLIES = 8;
 // Nodes with fewer empty cells than this are never split: their subtrees are too small to pay
 // for a task.
@@ -61,47 +49,26 @@ constexpr std::size_t grown_with_cells(int empty_cells, int small, int step, std
 }
 
 // The table size `solve` uses when none is given: 4 MiB up to 52 empty cells, doubling every
-// four cells more, at most 512 MiB (7x9 and 8x8, 63 and 64 cells: 32 MiB; 8x9: 128; 9x9 and
-// 8x10, 81 and 80: 512). A search
-// stores about one 8-byte entry a node (Vertical first, one thread: 7x7 19 thousand, 6x10 348
-// thousand, 8x8 539 thousand, 7x9 2.4 million, 8x9 4.1 million), and a larger table than a few
-// times that only costs the kernel's zeroing of the pages the keys land on, which are spread
-// over all of it. Since the trees halved (the peek, search.h) smaller tables were faster.
-// Measured (one thread, wall seconds, alternating runs): 8x8 128 MiB 1.10 to 1.12, 32 MiB 1.04
-// to 1.06 (same nodes); 7x9 128 MiB 3.90 to 4.10, 32 MiB 3.71 to 3.81 (34,553 evictions, 606
-// more nodes); 8x9 256 MiB 6.26 to 6.54, 128 MiB 6.12, 64 MiB 6.01 to 6.12 (4, 539 and 30,804
-// evictions). Large boards keep the cap: 7x12 with 128 MiB made 365 million nodes, with 1 GiB
-// 281 million (README), so the cap is not lowered. It was 256 MiB until 512 measured faster on
-// 2 threads, Vertical first (search seconds, nodes): 8x10 183.7 s / 696 million against 204.0 /
-// 814 million, 9x9 177.3-177.9 s against 179.3-187.3, 7x12 37.1 s against 36.7 (136 and 144
-// million nodes), for 0.15 to 0.23 GB more resident memory; the last session's machine found
-// 2 GiB slower than 256 MiB, so the best size depends on the machine's caches and TLB.
+// four cells more, at most 512 MiB (8x8: 32 MiB; 8x9: 128; 9x9: 512). A search stores at most
+// about one 8-byte entry a node, and a table several times larger only spreads the keys over
+// more pages for the kernel to zero and the TLB to map, while the trees of large boards still
+// shrink as the table grows. The best size depends on the machine's caches and TLB. Measured:
+// bench/results/solve.md, "The defaults against alternatives".
 constexpr std::size_t default_table_mib(int empty_cells) { return grown_with_cells(empty_cells, 52, 4, 4, 512); }
 
 // The enhanced-transposition pass's limit when none is given: none (the pass everywhere) with a
-// table under 128 MiB (8x8's default is 32, `bench`'s 64), else no pass at 40 empty cells or
-// fewer. There the pass probed every child the screen left before searching any, each probe a
-// likely miss in the cache and the TLB once the table is far larger than the cache (on this
-// project's 2-core VM a random read takes 145 to 360 ns over 16 MiB or more, about 20 over 8;
-// half of the node function's samples in a 9x9 profile sat at the pass's prefetch), while a
-// child the pass would settle settles at its own probe, one packing later, and its cut-offs are
-// rare (0.3 per cent of its probes on 9x9). Whole 9x9, 2 threads, Vertical first, 512 MiB, runs
-// one at a time: 276,279,555 nodes in 254.0 s and 283,315,586 in 269.4 s with the pass
-// everywhere; 280,132,583 in 233.4 s and 272,359,869 in 232.4 s with this limit (a switch in a
-// throw-away build), 273,870,858 in 244.9 s with this code (0.92 times the time on average);
-// 48 cells: 290,625,063 in 257.9 s; 56: 342,685,310 in 234.2 s. With a small table the probes are cheap and the pass
-// pays: 7x9, one thread, its 32 MiB default, 1,051,963 nodes in 1.51-1.58 s with the pass
-// everywhere, 1,107,905 in 1.74-1.76 s with the limit at 40.
+// table under 128 MiB (`bench` uses 64), else no pass at 40 empty cells or fewer. Once the
+// table is far larger than the cache, each of the pass's probes is a likely cache and TLB miss,
+// while a child the pass would settle settles at its own probe one packing later; with a small
+// table the probes are cheap and the pass pays. Measured: bench/results/solve.md, "The
+// defaults against alternatives".
 constexpr int default_etc_pass_cells(std::size_t table_mib) { return table_mib >= 128 ? 40 : 0; }
 
 // The component cache's entries (all threads together) when none are given: 2,048 up to 64
-// empty cells, doubling every two cells more, at most 16,384. The cache's tuner keeps a bank of
-// simulations of a cache of that size, each allocated whole and copied as the bank grows
-// (cache/adaptive.h), while boards up to 64 cells make few lookups (one thread, Vertical first:
-// 7x8 169, 6x10 453, 8x8 1,185, 7x9 2,630, all without an eviction at 1,024 entries). Measured,
-// 8x8, one thread, five runs each in turn: 16,384 entries 0.66-0.67 s of CPU (one run 0.95)
-// and 100 MB, 2,048 entries 0.63-0.64 s (one run 0.75) and 61 MB. 9x9 made 98 million lookups
-// with 16,384 entries and re-evaluated 771 thousand values, so larger boards keep that size.
+// empty cells, doubling every two cells more, at most 16,384. Boards up to 64 cells make few
+// lookups, while the cache's tuner keeps a bank of simulations of a cache of that size, each
+// allocated whole and copied as the bank grows (cache/adaptive.h); larger boards need the
+// full size. Measured: bench/results/solve.md, "The defaults against alternatives".
 constexpr std::size_t default_component_entries(int empty_cells) { return grown_with_cells(empty_cells, 64, 2, 2048, 16384); }
 
 // The CGT endgame `solve` uses when none is given: the size of the catalogue's largest shapes,
@@ -113,20 +80,11 @@ struct EndgameDefaults {
 };
 
 // From this many empty cells on, `solve` loads a catalogue of every shape up to 15 cells (built
-// once, about a minute on 2 cores and 2.5 GB at the peak, then cached: 396 MB, loaded in about
-// 4.5 s, 0.65 GB in memory), values regions of up to 15 cells and tries the split up to 48
-// coverable cells. The larger endgame decides positions nearer the root (fewer nodes, and fewer
-// of them decided by it: 9x9 on 2 threads, 256 MiB, 497 million nodes and 41.2 million decided
-// against 573 and 45.7 with the 12-cell endgame, 0.76 times the time; the README has 8x10 and
-// 7x12), and a catalogue that holds every region it values leaves the component cache nothing to
-// do. Below, the 12-cell catalogue and EndgameOptions' own limits: those boards are solved in
-// seconds, where the load alone would cost more than it saves (8x9, 72 cells: 4,121,472 nodes
-// with 48 coverable cells against 4,121,561). Measured on the 9x9 position after V 0,1, H 1,2, V
-// 0,7 (75 cells, Horizontal to move), one thread, 1 GiB, two runs side by side (nodes, CPU
-// seconds): 12-cell catalogue, 14 and 40 cells 164,177,260 / 219.5 beside 15-cell catalogue, 15
-// and 48 149,694,503 / 206.4; 15-cell, 15 and 40 157,748,373 / 205.0 beside 14-cell, 14 and 48
-// 157,789,225 / 211.2. With 15 and 56, 149,690,344 nodes; with 16 (valued on demand) and 48,
-// 142,875,751 but 1.02 times the CPU of 15 and 56 beside it.
+// once, then cached), values regions of up to 15 cells and tries the split up to 48 coverable
+// cells: the larger endgame decides positions nearer the root, and a catalogue that holds every
+// region it values leaves the component cache nothing to do. Smaller boards, solved in seconds,
+// keep the 12-cell catalogue and EndgameOptions' own limits, as the load would cost more than it
+// saves. Measured: bench/results/solve.md, "The defaults against alternatives".
 inline constexpr int LARGE_ENDGAME_CELLS = 74;
 
 constexpr EndgameDefaults default_endgame(int empty_cells) {

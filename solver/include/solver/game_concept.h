@@ -90,8 +90,8 @@ void sort_by_score(Move* moves, int* scores, std::size_t n) {
 // The moves of one position in search order, ordered lazily when the game scores its moves
 // (generate_scored_moves): the best move is put first at once and the others are ordered only
 // when asked (order_first, order_all), because most nodes that are expected to cut do so on
-// their first move, and the sort was a third of the move generator's time. The final order is the one
-// generate_moves gives: the first of the highest scores, then the rest sorted stably.
+// their first move, and a full sort there is wasted. The final order is the one generate_moves
+// gives: the first of the highest scores, then the rest sorted stably.
 template <Game G>
 class OrderedMoves {
 public:
@@ -110,7 +110,7 @@ public:
   OrderedMoves& operator=(const OrderedMoves&) = delete;
   // Puts the first k moves in search order; cheap when already done. The peek at a node
   // expected to cut (search.h, winning_at_once) asks for one more at a time and mostly stops
-  // after one or two: sorting all of them there was a twentieth of an 8x8 solve.
+  // after one or two.
   void order_first(std::size_t k) {
     while (!sorted_ && placed_ < std::min(k, n_))
       place_next();

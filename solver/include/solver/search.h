@@ -67,25 +67,10 @@ constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = [] {
   return false;
 }();
 
-// Whether a game wants the enhanced-transposition pass before the first move at a node expected
-// to cut (g.etc_before_first_move(), optional; yes when absent). At such a node the first move
-// nearly always cuts, so the pass's probes, one per child and each a likely cache miss, are
-// mostly wasted; they pay where the first move's subtree is large enough for a transposition
-// found by the pass to save more than they cost. The pass first also forgoes the choice of a
-// first move that wins at once (winning_at_once), which is made only when the first move goes
-// before the pass.
-template <class G>
-bool etc_before_first_move(const G& g) {
-  if constexpr (requires { g.etc_before_first_move(); })
-    return g.etc_before_first_move();
-  return true;
-}
-
-// Whether a game wants the enhanced-transposition pass at this node at all (g.etc_pass_wanted(),
-// optional; yes when absent). A game may leave it out where its table's probes cost more than
-// the transpositions they find: near the leaves of a search over a large table, where each
-// probe is a likely cache and TLB miss and a child the pass would have settled settles at its
-// own probe, one step later.
+// Whether a game wants the enhanced-transposition pass at this node (g.etc_pass_wanted(),
+// optional; yes when absent). Leaving it out never changes a value: a child the pass would have
+// settled settles at its own probe, one step later. It pays where probes are likely cache and
+// TLB misses, near the leaves of a search over a large table.
 template <class G>
 bool etc_pass_wanted(const G& g) {
   if constexpr (requires { g.etc_pass_wanted(); })
@@ -204,7 +189,8 @@ public:
     stats_ = {};
   }
   Hooks& hooks() { return hooks_; }
-  // How many moves, first in order, the hooks are asked about for a win at once (winning_at_once).
+  // How many moves, first in order, the hooks are asked about for a win at once (winning_at_once);
+  // measured when chosen: `git log -S PEEK_MOVES`.
   static constexpr std::size_t PEEK_MOVES = 8;
 
 private:
@@ -343,26 +329,24 @@ private:
     }
     bool searched_any = tt_move_legal;
 
-    // Step 7. Enhanced transposition cutoffs, for games that ask for them: before searching any
-    // child, probe the table for each; a child already known to be at most -beta for its side
-    // to move makes this node at least beta at once. A child known to be at least -alpha (this
-    // move is at most alpha) is not searched again: its search would return the table's value
-    // at its first step (the same gate), so that value is taken here and the move is skipped.
-    // At a node expected to cut, the game may ask for the first move before the pass (see
-    // etc_before_first_move); the pass then runs only if that move did not cut.
-    // That first move is one the hooks show to win outright when they can (winning_at_once).
-    // Before the pass, the screen (hooks that tell losses, CheapLosses): every move the hooks
-    // show to lose outright is refuted here, with no probe and no child node, and the children
-    // searched after it are told that they were screened. Most children of a node that fails
-    // low are such losses; each was a node, a probe here, a prefetch, a probe and a store there
-    // (see screen_moves for the figures).
+    // Step 7. Enhanced transposition cutoffs, for games that ask for them: probe the table for
+    // each child before searching it. A child known to be at most -beta for its side to move
+    // makes this node at least beta at once. A child known to be at least -alpha (this move is at
+    // most alpha) is not searched: its search would return the table's value at its first step
+    // (the same gate), so that value is taken here and the move is skipped. At a node expected
+    // to cut where no stored move was searched, one move goes first, one the hooks show to win
+    // outright when they can (winning_at_once), and the rest of this step runs only if it did not
+    // cut. Before the pass, the screen (CheapLosses) refutes every move the hooks show to lose
+    // outright, with no probe and no child node, and the children searched after it are told
+    // that they were screened. Most children of a node that fails low are such losses, and each
+    // would cost a node, two probes, a prefetch and a store.
     OrderedMoves<G> moves(g); // only its first move is in place until order_all()
     // refuted[i]: moves[i] was settled here at or below alpha, or searched already.
     [[maybe_unused]] bool refuted[ENHANCED_TRANSPOSITION_CUTOFFS<G> ? G::MAX_MOVES : 1];
     bool children_screened = false; // every move not refuted was screened
     if constexpr (Table::ENABLED && ENHANCED_TRANSPOSITION_CUTOFFS<G>) {
       std::fill_n(refuted, moves.size(), false);
-      if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta && !etc_before_first_move(std::as_const(g))) {
+      if (expect_cut && !searched_any && moves.size() > 0 && alpha < beta) {
         WinAtOnce first;
         if constexpr (CheapWins<Hooks, G>)
           first = winning_at_once(std::as_const(g), moves);
@@ -519,12 +503,8 @@ private:
   // At a node expected to cut, before its first move is searched (Step 7): the index of a move
   // the hooks show to win outright, among the first PEEK_MOVES in order, when the first move is
   // not one; else 0. Such a move goes first and the node cuts after one leaf instead of after the
-  // first move's subtree. Measured (one thread, Vertical first, nodes and seconds, alternating
-  // runs): 8x8 1,292,566 / 1.55-1.60 s without, 539,146 / 0.93-0.96 s with 8 moves, 524,311 /
-  // 1.12 s with all; 8x9 9,355,642 / 9.9 s, 4,118,967 / 6.2 s, 3,916,734 / 7.7 s; 7x9 3,230,084 /
-  // 3.5-3.7 s, 2,371,225 / 3.7-3.8 s, 2,347,393 / 4.5-4.6 s (there most scans find nothing).
-  // The hooks' decision for that child comes back too: the child takes it instead of asking the
-  // hooks again (on 8x8 a fifth of the positions asked were asked twice before).
+  // first move's subtree. The hooks' decision for that child comes back too, and the child
+  // takes it instead of asking the hooks again.
   struct WinAtOnce {
     std::size_t index = 0;
     std::optional<Decision> child; // the hooks' decision for the child, when they showed it lost
@@ -536,11 +516,9 @@ private:
     if (std::optional<Decision> d = hooks_.lost_after(g, moves.begin()[0]))
       return {0, d};
     // The first move's bucket now, so that the other moves' packings hide the wait for it, which
-    // the make-move wrapper's prefetch would only start (before the peek, whole 9x9, one thread,
-    // the builds side by side: the same 264,197,916 nodes in 558.3 s against 588.6 s); not
-    // before the first packing, as a move that wins at once is handed its decision and never
-    // probes (here, with the wrapper's prefetch skipped for such moves: +5.0 and +5.3 per cent
-    // nodes a second, README).
+    // the make-move wrapper's prefetch would only start; not before the first packing, as a move
+    // that wins at once is handed its decision and never probes. Measured when
+    // chosen: `git log -S winning_at_once`.
     table_->prefetch(g.key_after(moves.begin()[0]));
     const std::size_t n = std::min(PEEK_MOVES, moves.size());
     for (std::size_t i = 1; i < n; ++i) {
@@ -554,8 +532,7 @@ private:
   // The screen (Step 7): each move not refuted yet that the hooks show to lose outright (the
   // child's decision read for this node, under the same gates as a child's table entry in the
   // pass) is refuted, raising `best` as the pass does; a move they show to win cuts, and its index
-  // comes back (with best set to its value). Whole 9x9, one thread, Vertical first, the builds
-  // side by side: 464,830,313 nodes in 558.5 s without, 264,197,916 in 531.8 s with (README).
+  // comes back (with best set to its value).
   template <class Refuted>
   std::optional<std::size_t> screen_moves(const G& g, const OrderedMoves<G>& moves, Refuted& refuted, Score alpha, Score beta,
                                           Score& best, Move& best_move) {

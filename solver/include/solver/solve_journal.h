@@ -1,27 +1,13 @@
 // SolveJournal: the proven results of the positions near the root of a long solve, kept in a
-// file, so that a solve stopped by Ctrl-C, a crash or the end of a working day starts again
-// where it was instead of from nothing. The parallel driver (domineering_solver.cpp) looks up
-// each position of the top JOURNAL_PLIES plies it reaches before searching it, and records each
-// one whose proof took at least SolveOptions::journal_min_seconds. A result is a fact about a
-// position, not about the solve that found it, so one journal serves any number of solves, of
-// any boards. Lookups are exact: an entry matches only a position one of whose images it is,
-// under the symmetries that keep the outcome (reflections; on a square board also transposes,
-// with the other side to move); each entry is stored as the least image (by its text). The file
-// is rewritten whole with base::write_atomically, at most once every SAVE_SECONDS while a solve
-// records and once when it ends, so a stop loses at most that second's results and the work in
-// progress; entries are few (one per second of proof at most), so the whole file stays small.
-//
-// File layout (UTF-8 TSV), line by line:
-//   line 1   "# domineering-journal version=1 entries=N checksum=H", H = 16 lower-case hex digits
-//            of the 64-bit FNV-1a hash (base::fnv1a64) of every byte after line 1
-//   line 2   the header row: board to_move winner move seconds (tab-separated)
-//   lines 3+ one position per row, in the order recorded: board text with '/' between rows;
-//            the side to move and the winner, "vertical" or "horizontal"; a winning move of the
-//            side to move ("V r,c" or "H r,c", legal on the board) or "-" when the winner is the
-//            other side or the move is not known; the wall seconds its proof took (informative).
-// The reader refuses a wrong version, header, count or checksum, a truncated body, a malformed
-// row and a position that appears twice, naming the file and line. It cannot check a result
-// short of solving it again: a journal is trusted, and `solve` says so when it uses one.
+// file, so that a solve stopped by Ctrl-C or a crash starts again where it was. The driver
+// (domineering_solver.cpp) looks up each position of the top JOURNAL_PLIES plies before
+// searching it, and records each whose proof took at least SolveOptions::journal_min_seconds.
+// A result is a fact about a position, so one journal serves any solves of any boards. Lookups
+// are exact, under the symmetries that keep the outcome (reflections; on a square board also
+// transposes, with the other side to move): each entry is stored as its least image by text.
+// The file is rewritten whole (base::write_atomically) at most once every SAVE_SECONDS and when
+// a solve ends, so a stop loses at most that second's results and the work in progress; entries
+// are few (at most one per second of proof), so the rewrite is cheap.
 #pragma once
 
 #include "domineering/board.h"
@@ -38,11 +24,22 @@
 
 namespace solver {
 
-// Positions at most this many plies below the root are looked up and recorded. Four plies of a
-// 10x10 solve hold its first root moves, Horizontal's replies to them and Vertical's answers,
-// each of which takes minutes where the whole board takes days (README, "Long solves").
+// Positions at most this many plies below the root are looked up and recorded: on 10x10 those
+// four plies in take minutes each, where the whole board takes days. Measured: see
+// bench/results/long-solves.md.
 inline constexpr int JOURNAL_PLIES = 4;
 
+// File layout (UTF-8 TSV), line by line:
+//   line 1   "# domineering-journal version=1 entries=N checksum=H", H = 16 lower-case hex digits
+//            of the 64-bit FNV-1a hash (base::fnv1a64) of every byte after line 1
+//   line 2   the header row: board to_move winner move seconds (tab-separated)
+//   lines 3+ one position per row, in the order recorded: board text with '/' between rows;
+//            the side to move and the winner, "vertical" or "horizontal"; a winning move of the
+//            side to move ("V r,c" or "H r,c", legal on the board) or "-" when the winner is the
+//            other side or the move is not known; the wall seconds its proof took (informative).
+// The reader refuses a wrong version, header, count or checksum, a truncated body, a malformed
+// row and a position that appears twice, naming the file and line. It cannot check a result
+// short of solving it again: a journal is trusted, and `solve` says so when it uses one.
 inline constexpr int JOURNAL_VERSION = 1;
 inline constexpr const char* JOURNAL_MAGIC = "# domineering-journal";
 inline constexpr const char* JOURNAL_HEADER = "board\tto_move\twinner\tmove\tseconds";

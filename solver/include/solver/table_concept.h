@@ -2,7 +2,8 @@
 // unbounded hash map of the article's 5,473-node measurement and "no table at all" (plain
 // alpha-beta) drive the same search code. A probe returns the hit flag, a copy of the entry and
 // a writer: the copy cannot change the table, and the writer can only store, at the place the
-// probe found (the Stockfish TTData/TTWriter split).
+// probe found (the Stockfish TTData/TTWriter split). The price is a writer kept across the
+// search of the node's moves.
 #pragma once
 
 #include "solver/score.h"

@@ -6,14 +6,6 @@
 // table probed before the terminal test, stored move first; one thread and a fresh table, so
 // every count is deterministic. The exact counts do not depend on the keys; bounded-table counts
 // and the wrong values of unverified tables do (TicTacToe::KEY_SEED).
-//
-// The depth gate. Every run to the end of tic-tac-toe requests, for a position, the depth its
-// entry was stored with, so with verification the gate always passes and "the toy can omit it"
-// (article). Without verification it does not: a false match may come from a position with
-// fewer empty squares, and the gate rejects it. The article's unverified counts (16 slots: 95
-// nodes, 64: 234, 256: 701) are those of a toy without the gate; our gated searcher visits
-// several times more. Runs therefore say which searcher they used: Searcher::search (gated,
-// depth = empty squares) or Searcher::solve (to the end, no gate, entry depth = log2 of work).
 #pragma once
 
 #include "solver/score.h"
@@ -43,6 +35,13 @@ std::string_view policy_name(ArticlePolicy policy); // "always", "depth", "two-t
 inline constexpr int MIN_BITS = 1;
 inline constexpr int MAX_BITS = 24;
 
+// The depth gate. Every run to the end of tic-tac-toe requests, for a position, the depth its
+// entry was stored with, so with verification the gate always passes and "the toy can omit it"
+// (article). Without verification it does not: a false match may come from a position with
+// fewer empty squares, and the gate rejects it. The article's unverified counts (16 slots: 95
+// nodes, 64: 234, 256: 701) are those of a toy without the gate; our gated searcher visits
+// several times more. Runs therefore say which searcher they used: Searcher::search (gated,
+// depth = empty squares) or Searcher::solve (to the end, no gate, entry depth = log2 of work).
 struct TicTacToeRun {
   std::string table;       // "none" (minimax, alpha-beta), "unbounded" or "array"
   std::string policy;      // array tables: policy_name; else empty

@@ -154,8 +154,8 @@ public:
     memory_ = detail::TableMemory(bucket_count_ * sizeof(Bucket));
     // No constructor runs over the buckets: an aggregate is an implicit-lifetime type, so the
     // allocation creates them, and its zero bytes are their empty state. Writing every bucket
-    // here would fault in the whole table (0.5 s per 256 MiB) even for a board whose search
-    // touches a few pages of it; the kernel now zeroes only the pages the search uses.
+    // here would fault in the whole table even for a board whose search touches a few pages of
+    // it; left alone, a mapped table has the kernel zero only the pages the search uses.
     static_assert(std::is_aggregate_v<Bucket>);
     buckets_ = static_cast<Bucket*>(memory_.get());
   }
@@ -251,8 +251,8 @@ private:
   bool verify_ = true;
 };
 
-// The shared table for real searches: 8 entries of 32 verification bits per 64-byte line,
-// any size, aging replacement.
+// The shared table for games scored beyond win/loss (tic-tac-toe, the tests and benchmarks): 8
+// entries of 32 verification bits per 64-byte line, any size, aging replacement.
 template <ReplacementPolicy Policy = Aging>
 using SharedTable = TranspositionTable<Policy, Key32Layout, MulHiIndex, 8>;
 static_assert(sizeof(SharedTable<>::Bucket) == 64 && alignof(SharedTable<>::Bucket) == 64);

@@ -2,9 +2,9 @@
 // one relaxed atomic access, so threads that race on a slot see one entry or the other, never a
 // mix of two; this replaces the two-word XOR validation of the article's sharing section and
 // needs no lock. The price is room: 64 bits hold the verification bits of the key (the bucket
-// index supplies the rest) and every field, so there are two layouts, one with 16 verification
-// bits and roomy fields and one with 32 verification bits and narrow ones (enough for games with
-// at most 255 move codes and scores within +-2047, like Domineering and tic-tac-toe).
+// index supplies the rest) and every field, so each layout trades one for the other: 16
+// verification bits and roomy fields; 32 and narrow ones (at most 255 move codes, scores within
+// +-2047: tic-tac-toe); 42 and a two-bit score (win/loss only: the Domineering solver).
 #pragma once
 
 #include "solver/score.h"
