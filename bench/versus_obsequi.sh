@@ -2,21 +2,26 @@
 # `domineering solve` against Bullock's Obsequi on the same machine, one thread each, the same
 # first player, runs taken in turn so that both see the same machine. Obsequi is not part of
 # this project and is not fetched: build it yourself and point OBSEQUI at the binary.
-# Usage: OBSEQUI=/path/to/Obsequi bench/versus_obsequi.sh BOARD...
+# How to build it: docs/building.md, "Obsequi, for comparison".
+# Usage: OBSEQUI=/path/to/Obsequi bench/versus_obsequi.sh [BOARD...]
 #   BOARD is RxC or board text ("../.#/.."); filled cells go to Obsequi as its blocked cells.
+#   Without boards: 8x8, 7x8 and 6x10, and the page bench/results/versus-obsequi.md.
 # Environment: RUNS (default 5), FIRST (vertical or horizontal, default vertical).
 # Prints each run (CPU seconds, user + system, of the whole process, as /usr/bin/time reports
 # them; nodes as each program counts them) and then a Markdown table of medians and ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/results.sh
 bin=${DOMINEERING_BIN:-build/release/cli/domineering}
 obsequi=${OBSEQUI:?set OBSEQUI to an Obsequi binary}
 runs=${RUNS:-5}
 first=${FIRST:-vertical}
-(($#)) || { echo "usage: OBSEQUI=... $0 BOARD..." >&2; exit 2; }
+page=0
+(($#)) || { set -- 8x8 7x8 6x10; page=1; }
 "$bin" solve 2x2 --first vertical >/dev/null # builds and caches the default catalogue, untimed
 log=$(mktemp)
 trap 'rm -f "$log" "$log".*' EXIT
+exec 3>&1 >&2 # each run goes to stderr as it happens; the table to stdout (and the page)
 for b in "$@"; do
   # Obsequi's command: "solve rows R cols C [B r,c;r,c;...] V|H" on standard input.
   command=$(python3 - "$b" "$first" <<'PY'
@@ -42,6 +47,13 @@ m = re.match(r"winner (\w), .* nodes ([\d,]+)\.", line)
 print("obsequi", sys.argv[2], {"V": "vertical", "H": "horizontal"}[m[1]], m[2].replace(",", ""), f"{float(sys.argv[3]) + float(sys.argv[4]):.2f}")' "$log.obsequi" "$b" "$user" "$sys" | tee -a "$log"
   done
 done
+{
+  echo "Both solvers on one thread, $first first, the runs taken in turn ($runs each): CPU seconds"
+  echo "(user + system) of the whole process under \`/usr/bin/time\`, this solver's catalogue load"
+  echo "included; nodes as each program counts them (\`OBSEQUI=... bash bench/versus_obsequi.sh\`)."
+  echo "Obsequi is Bullock's solver (\"Domineering: Solving Large Combinatorial Search Spaces\", 2002),"
+  echo "built as docs/building.md says. \"time ratio\" is Obsequi's median over this solver's."
+  echo
 python3 - "$log" <<'PY'
 import statistics, sys
 runs = {}
@@ -55,3 +67,6 @@ for board, r in runs.items():
     to, tb = statistics.median(x[2] for x in o), statistics.median(x[2] for x in b)
     print(f"| {board} | {o[0][0]} / {b[0][0]} | {o[0][1]:,} | {b[0][1]:,} | {to:.2f} | {tb:.2f} | {o[0][1] / b[0][1]:.2f} | {tb / to:.1f} |")
 PY
+} | tee "$log.page" >&3
+((page)) && write_results_page versus-obsequi "Against Obsequi" <"$log.page"
+exit 0
