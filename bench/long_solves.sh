@@ -33,7 +33,8 @@ board, out = sys.argv[1:]
 j = json.load(open(out))
 print(f"`domineering solve {board} --first {j['first']} --journal FILE`: **{j['winner']} wins**"
       + (f" with `{j['move']}`" if j.get("move") else "")
-      + f", {j['nodes']:,} nodes ({j['journal_hits']:,} answered from the journal), {j['journal']['read']:,} entries read.")
+      + f", {j['nodes']:,} node{'s' if j['nodes'] != 1 else ''} ({j['journal_hits']:,} answered from the journal),"
+      + f" {j['journal']['read']:,} entries read.")
 PY
   echo
   echo "## Where the proof's time went, ply by ply"

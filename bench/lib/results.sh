@@ -3,13 +3,13 @@
 # whole page (written to a temporary name and renamed into place). History lives in commit
 # messages, never in the page.
 
-# The line that opens every page: commit (with "+local changes" when the tree differs from it),
-# CPU model, cores, memory and the date (UTC).
+# The line that opens every page: commit (with "+local changes" when a tracked file other than
+# Markdown text differs from it), CPU model, cores, memory and the date (UTC).
 results_provenance() {
   local root commit cpu cores mem
   root=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
   commit=$(git -C "$root" rev-parse --short=12 HEAD)
-  git -C "$root" diff --quiet HEAD -- . ':(exclude)bench/results' || commit="$commit+local changes"
+  git -C "$root" diff --quiet HEAD -- . ':(exclude)*.md' || commit="$commit+local changes"
   cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
   cores=$(nproc)
   mem=$(awk '/^MemTotal:/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
@@ -31,6 +31,7 @@ write_results_page() {
     echo
     cat
   } >"$tmp"
+  chmod 644 "$tmp"
   mv -f "$tmp" "$dir/$name.md"
   echo "wrote bench/results/$name.md" >&2
 }
