@@ -120,10 +120,8 @@ BENCHMARK_CAPTURE(BM_cache_access, aged_lfu, cache::AgedLfuPolicy(HALF_LIFE))->A
 BENCHMARK_CAPTURE(BM_cache_access, aged_lfu_ghost, cache::AgedLfuGhostPolicy(HALF_LIFE))->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_access, arc, cache::ArcPolicy())->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_access, sieve, cache::SievePolicy())->Apply(sizes);
-BENCHMARK_CAPTURE(BM_cache_offline, belady, [] { return cache::BeladyPolicy(future(), cache::Bypass::no); })
-    ->Apply(sizes);
-BENCHMARK_CAPTURE(BM_cache_offline, belady_bypass, [] { return cache::BeladyPolicy(future(), cache::Bypass::yes); })
-    ->Apply(sizes);
+BENCHMARK_CAPTURE(BM_cache_offline, belady, [] { return cache::BeladyPolicy(future(), cache::Bypass::no); })->Apply(sizes);
+BENCHMARK_CAPTURE(BM_cache_offline, belady_bypass, [] { return cache::BeladyPolicy(future(), cache::Bypass::yes); })->Apply(sizes);
 BENCHMARK_CAPTURE(BM_cache_offline, best_fixed, [] {
   static const cache::BestFixedPolicy ranked(trace()); // copies share the ranking
   return ranked;

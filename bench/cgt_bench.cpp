@@ -69,7 +69,8 @@ void BM_cgt_from_options(benchmark::State& state) {
   std::size_t i = 0;
   for (auto _ : state) {
     cgt::clear_thread_caches();
-    benchmark::DoNotOptimize(cgt::from_options({sums[i % INPUTS], sums[(i + 1) % INPUTS]}, {sums[(i + 2) % INPUTS], sums[(i + 3) % INPUTS]}));
+    benchmark::DoNotOptimize(
+        cgt::from_options({sums[i % INPUTS], sums[(i + 1) % INPUTS]}, {sums[(i + 2) % INPUTS], sums[(i + 3) % INPUTS]}));
     ++i;
   }
 }

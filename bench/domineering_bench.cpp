@@ -120,7 +120,8 @@ void BM_packing_after_each_move(benchmark::State& state) {
       std::array<domineering::RowBits, domineering::MAX_SIDE> after = rows;
       after[std::size_t(moves[k].row)] &= ~(domineering::RowBits{1} << moves[k].col);
       after[std::size_t(moves[k].row + 1)] &= ~(domineering::RowBits{1} << moves[k].col);
-      const bool v = from_base ? base.wins_first_after(after.data(), moves[k].row, moves[k].row + 1) : domineering::packing_wins_first(after.data(), count);
+      const bool v = from_base ? base.wins_first_after(after.data(), moves[k].row, moves[k].row + 1)
+                               : domineering::packing_wins_first(after.data(), count);
       benchmark::DoNotOptimize(v);
       wins += v;
     }

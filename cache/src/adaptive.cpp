@@ -45,19 +45,15 @@ double Evidence::z() const {
   return n > 0 ? (wins - losses) / std::sqrt(n) : 0.0;
 }
 
-HalfLifeTuner::HalfLifeTuner(std::size_t capacity, std::uint64_t half_life)
-    : bank_(bank_of(half_life)), capacity_(capacity) {
+HalfLifeTuner::HalfLifeTuner(std::size_t capacity, std::uint64_t half_life) : bank_(bank_of(half_life)), capacity_(capacity) {
   // Reserving every simulation the bank can hold keeps the caches in place as the bank grows.
   experts_.reserve(bank_.size() + 1);
-  experts_.push_back({Limits::MAX_HALF_LIFE,
-                      Cache<BankPolicy>(capacity, BankPolicy(Limits::MAX_HALF_LIFE), FirstTime::ignore), {}, 0});
+  experts_.push_back({Limits::MAX_HALF_LIFE, Cache<BankPolicy>(capacity, BankPolicy(Limits::MAX_HALF_LIFE), FirstTime::ignore), {}, 0});
   // Follow the starting half-life itself (it is in the bank), or the never-halving simulation.
   followed_ = std::size_t(std::lower_bound(bank_.begin(), bank_.end(), half_life) - bank_.begin());
 }
 
-std::uint64_t HalfLifeTuner::current() const {
-  return followed_ < bank_.size() ? bank_[followed_] : Limits::MAX_HALF_LIFE;
-}
+std::uint64_t HalfLifeTuner::current() const { return followed_ < bank_.size() ? bank_[followed_] : Limits::MAX_HALF_LIFE; }
 
 void HalfLifeTuner::spawn() {
   // An aged LFU with half-life H has not halved before lookup H, so at this moment it is exactly

@@ -27,11 +27,15 @@ struct RuleName {
 };
 
 constexpr RuleName RULE_NAMES[] = {
-    {Rule::lru, LruPolicy::NAME, false},           {Rule::lfu, LfuPolicy::NAME, false},
-    {Rule::aged_lfu, AgedLfuPolicy::NAME, true},   {Rule::aged_lfu_ghost, AgedLfuGhostPolicy::NAME, true},
+    {Rule::lru, LruPolicy::NAME, false},
+    {Rule::lfu, LfuPolicy::NAME, false},
+    {Rule::aged_lfu, AgedLfuPolicy::NAME, true},
+    {Rule::aged_lfu_ghost, AgedLfuGhostPolicy::NAME, true},
     {Rule::arc, ArcPolicy::NAME, false},
-    {Rule::sieve, SievePolicy::NAME, false},       {Rule::belady, "belady", false},
-    {Rule::belady_bypass, "belady-bypass", false}, {Rule::best_fixed, BestFixedPolicy::NAME, false},
+    {Rule::sieve, SievePolicy::NAME, false},
+    {Rule::belady, "belady", false},
+    {Rule::belady_bypass, "belady-bypass", false},
+    {Rule::best_fixed, BestFixedPolicy::NAME, false},
     {Rule::adaptive, "adaptive", true},
 };
 
@@ -72,8 +76,8 @@ decltype(auto) with_cache(const RuleSpec& spec, std::size_t capacity, std::span<
   }
   case Rule::belady:
   case Rule::belady_bypass: {
-    Cache<BeladyPolicy> c(capacity, BeladyPolicy(std::make_shared<const Future>(trace),
-                                                 spec.rule == Rule::belady_bypass ? Bypass::yes : Bypass::no));
+    Cache<BeladyPolicy> c(capacity,
+                          BeladyPolicy(std::make_shared<const Future>(trace), spec.rule == Rule::belady_bypass ? Bypass::yes : Bypass::no));
     return f(c);
   }
   case Rule::best_fixed: {
@@ -135,19 +139,16 @@ RuleSpec RuleSpec::parse(std::string_view text) {
       const std::string_view digits = text.substr(colon + 1);
       const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), spec.half_life);
       if (!r.takes_half_life)
-        throw std::invalid_argument("cache rule \"" + std::string(head) + "\" takes no half-life, got \"" +
-                                    std::string(text) + "\"");
+        throw std::invalid_argument("cache rule \"" + std::string(head) + "\" takes no half-life, got \"" + std::string(text) + "\"");
       if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || spec.half_life == 0)
         throw std::invalid_argument("bad half-life in cache rule \"" + std::string(text) +
                                     "\": expected a whole number of lookups from 1 to 18446744073709551615");
     } else if (r.rule == Rule::aged_lfu || r.rule == Rule::aged_lfu_ghost) {
-      throw std::invalid_argument("cache rule \"" + std::string(head) + "\" needs a half-life, as in \"" + std::string(head) +
-                                  ":50\"");
+      throw std::invalid_argument("cache rule \"" + std::string(head) + "\" needs a half-life, as in \"" + std::string(head) + ":50\"");
     }
     return spec;
   }
-  throw std::invalid_argument("unknown cache rule \"" + std::string(text) + "\"; known rules: " +
-                              std::string(KNOWN_RULES));
+  throw std::invalid_argument("unknown cache rule \"" + std::string(text) + "\"; known rules: " + std::string(KNOWN_RULES));
 }
 
 std::unique_ptr<AnyCache> make_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace) {

@@ -72,8 +72,8 @@ std::vector<Key> parse_trace(std::string_view text, std::string_view name) {
     const bool digits_only = !line.empty() && line.front() >= '0' && line.front() <= '9';
     if (!digits_only || error != std::errc() || end != line.data() + line.size())
       throw base::InputError("line " + std::to_string(line_number) + " of " + std::string(name) +
-                       ": expected a decimal key from 0 to 18446744073709551615, got " +
-                       (line.empty() ? std::string("an empty line") : quoted(line)));
+                             ": expected a decimal key from 0 to 18446744073709551615, got " +
+                             (line.empty() ? std::string("an empty line") : quoted(line)));
     keys.push_back(key);
   }
   return keys;

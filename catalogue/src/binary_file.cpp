@@ -2,12 +2,11 @@
 
 #include "catalogue/tsv_file.h"
 
-
 #include "base/atomic_file.h"
-#include "cgt/canonical.h"
-#include "cgt/game_store.h"
 #include "base/checksum.h"
 #include "base/input_error.h"
+#include "cgt/canonical.h"
+#include "cgt/game_store.h"
 
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
@@ -108,7 +107,8 @@ public:
       fail(12, fmt::format("max_cells {} out of range", max_cells));
     const std::uint64_t actual = base::fnv1a64_words(b_.substr(HEADER_BYTES));
     if (actual != checksum)
-      fail(32, fmt::format("checksum mismatch: the file says {:016x} but its body hashes to {:016x} (corrupt or truncated file)", checksum, actual));
+      fail(32, fmt::format("checksum mismatch: the file says {:016x} but its body hashes to {:016x} (corrupt or truncated file)", checksum,
+                           actual));
     // Every game takes at least 9 bytes and every shape ENTRY_BYTES: refuse counts the file
     // cannot hold before reserving memory for them.
     if (games > (b_.size() - HEADER_BYTES) / 9 || shapes > (b_.size() - HEADER_BYTES) / ENTRY_BYTES)
@@ -245,8 +245,8 @@ private:
   // `derived` holds describe_value() of each value a shape refers to (Check::full only).
   // Each problem comes with the byte offset to report it at.
   static std::optional<std::pair<std::size_t, std::string>> problem(const Record& r, std::size_t i, const std::vector<Entry>& derived,
-                                                                   const std::vector<cgt::GameId>& ids, std::uint32_t max_cells,
-                                                                   Check check) {
+                                                                    const std::vector<cgt::GameId>& ids, std::uint32_t max_cells,
+                                                                    Check check) {
     const auto at_record = [&](std::string what) { return std::optional(std::pair(r.at, std::move(what))); };
     for (std::size_t k = 0; k < 5; ++k)
       if (r.refs[k] >= ids.size())
@@ -269,8 +269,9 @@ private:
              !std::all_of(r.refs + 1, r.refs + 5, [&](std::uint32_t ref) { return store.is_number(ids[ref]); });
     };
     if (!facts.least_reflection || derived_differ() || facts.left_moves != r.left_moves || facts.right_moves != r.right_moves)
-      return at_record(fmt::format("shape {} ({}): the stored key, stops, mean, temperature, outcome or move counts disagree with its value",
-                                   i, domineering::unpack(r.key).text()));
+      return at_record(
+          fmt::format("shape {} ({}): the stored key, stops, mean, temperature, outcome or move counts disagree with its value", i,
+                      domineering::unpack(r.key).text()));
     return std::nullopt;
   }
 

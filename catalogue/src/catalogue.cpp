@@ -4,9 +4,9 @@
 
 #include "domineering/value_table.h"
 
+#include "base/tsan.h"
 #include "cgt/canonical.h"
 #include "cgt/stops.h"
-#include "base/tsan.h"
 #include "cgt/thermograph.h"
 
 #include <tbb/global_control.h>

@@ -29,7 +29,8 @@ std::string default_cache_path(int max_cells) {
   return (dir / ("catalogue-" + std::to_string(max_cells) + (binary_cache(max_cells) ? ".bin" : ".tsv"))).string();
 }
 
-Catalogue load_catalogue(const std::string& path, int default_cells, Check check, const std::function<void(const BuildProgress&)>& build_progress) {
+Catalogue load_catalogue(const std::string& path, int default_cells, Check check,
+                         const std::function<void(const BuildProgress&)>& build_progress) {
   if (!path.empty())
     return is_binary_catalogue(path) ? read_binary_file(path, check) : read_tsv_file(path);
   const std::string cached = default_cache_path(default_cells);

@@ -1,6 +1,5 @@
 #include "catalogue/tsv_file.h"
 
-
 #include "base/atomic_file.h"
 #include "base/checksum.h"
 #include "base/input_error.h"
@@ -28,9 +27,9 @@ std::string excerpt(std::string_view text) {
 }
 
 std::string row_text(const Entry& e) {
-  return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", e.shape().text(), int(e.cells), cgt::to_string(e.value), dyadic_text(e.left_stop),
-                     dyadic_text(e.right_stop), dyadic_text(e.mean), dyadic_text(e.temperature), cgt::to_string(e.outcome), e.left_moves,
-                     e.right_moves);
+  return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", e.shape().text(), int(e.cells), cgt::to_string(e.value),
+                     dyadic_text(e.left_stop), dyadic_text(e.right_stop), dyadic_text(e.mean), dyadic_text(e.temperature),
+                     cgt::to_string(e.outcome), e.left_moves, e.right_moves);
 }
 
 class Reader : public CheckedTsvReader {
@@ -55,9 +54,8 @@ public:
     check_checksum(first);
 
     std::vector<Entry> entries;
-    const std::size_t line = for_each_row(first.body, TSV_HEADER, [&](std::size_t n, std::string_view row) {
-      entries.push_back(parse_row(row, n, int(max_cells)));
-    });
+    const std::size_t line = for_each_row(
+        first.body, TSV_HEADER, [&](std::size_t n, std::string_view row) { entries.push_back(parse_row(row, n, int(max_cells))); });
     if (entries.size() != std::size_t(shapes))
       fail(line, fmt::format("the file holds {} shapes but its first line says {}", entries.size(), shapes));
     try {
@@ -84,10 +82,13 @@ public:
       const cgt::GameId value = cgt::parse_game(f[2]);
       const Entry e = Catalogue::describe(shape, value);
       // Every derived column must agree with the value itself.
-      const std::pair<std::string_view, std::string> claims[] = {
-          {f[3], dyadic_text(e.left_stop)}, {f[4], dyadic_text(e.right_stop)},   {f[5], dyadic_text(e.mean)},
-          {f[6], dyadic_text(e.temperature)}, {f[7], std::string(cgt::to_string(e.outcome))}, {f[8], std::to_string(e.left_moves)},
-          {f[9], std::to_string(e.right_moves)}};
+      const std::pair<std::string_view, std::string> claims[] = {{f[3], dyadic_text(e.left_stop)},
+                                                                 {f[4], dyadic_text(e.right_stop)},
+                                                                 {f[5], dyadic_text(e.mean)},
+                                                                 {f[6], dyadic_text(e.temperature)},
+                                                                 {f[7], std::string(cgt::to_string(e.outcome))},
+                                                                 {f[8], std::to_string(e.left_moves)},
+                                                                 {f[9], std::to_string(e.right_moves)}};
       static const char* names[] = {"left_stop", "right_stop", "mean", "temperature", "outcome", "left_moves", "right_moves"};
       for (std::size_t i = 0; i < std::size(claims); ++i)
         if (claims[i].first != claims[i].second)
@@ -101,7 +102,6 @@ public:
       fail(line, what);
     }
   }
-
 };
 
 } // namespace
@@ -110,7 +110,8 @@ void write_tsv(const Catalogue& c, std::ostream& out) {
   std::string body = std::string(TSV_HEADER) + "\n";
   for (const Entry& e : c.entries())
     body += row_text(e);
-  out << fmt::format("{} version={} max_cells={} shapes={} checksum={:016x}\n", TSV_MAGIC, TSV_VERSION, c.max_cells(), c.size(), base::fnv1a64(body));
+  out << fmt::format("{} version={} max_cells={} shapes={} checksum={:016x}\n", TSV_MAGIC, TSV_VERSION, c.max_cells(), c.size(),
+                     base::fnv1a64(body));
   out << body;
 }
 

@@ -89,8 +89,8 @@ namespace {
 // Takes one unit from a budget's counter, or throws naming what ran out.
 void spend(std::uint64_t& left, const char* what) {
   if (left == 0)
-    throw base::InputError(fmt::format("game too complex: building it needs more {} than allowed (a long sum of hot games grows exponentially)",
-                                 what));
+    throw base::InputError(
+        fmt::format("game too complex: building it needs more {} than allowed (a long sum of hot games grows exponentially)", what));
   --left;
 }
 
@@ -112,8 +112,7 @@ GameStore& GameStore::instance() {
 }
 
 GameStore::GameStore()
-    : chunks_(new std::atomic<Record*>[detail::MAX_RECORD_CHUNKS]),
-      stripes_(new Stripe[detail::INTERN_STRIPES]),
+    : chunks_(new std::atomic<Record*>[detail::MAX_RECORD_CHUNKS]), stripes_(new Stripe[detail::INTERN_STRIPES]),
       arenas_(std::make_unique<Arenas>()) {
   for (std::uint32_t i = 0; i < detail::MAX_RECORD_CHUNKS; ++i)
     chunks_[i].store(nullptr, std::memory_order_relaxed);

@@ -1,10 +1,10 @@
 #include "cgt/notation.h"
 
+#include "base/input_error.h"
 #include "cgt/arithmetic.h"
 #include "cgt/canonical.h"
 #include "cgt/compare.h"
 #include "cgt/game_store.h"
-#include "base/input_error.h"
 #include "cgt/thermograph.h"
 
 #include <fmt/format.h>
@@ -207,8 +207,8 @@ enum class Tok { Number, Slash, Up, Down, Star, LBrace, RBrace, LParen, RParen, 
 
 struct Token {
   Tok kind;
-  std::size_t column; // 1-based, in bytes
-  std::string text;   // Number and Ident
+  std::size_t column;     // 1-based, in bytes
+  std::string text;       // Number and Ident
   std::int64_t count = 0; // Up, Down: arrows; Bars: bars
 };
 

@@ -11,8 +11,8 @@
 #include "domineering/value_table.h"
 
 #include "base/atomic_file.h"
-#include "cgt/game_store.h"
 #include "base/input_error.h"
+#include "cgt/game_store.h"
 #include "cgt/notation.h"
 #include "cgt/stops.h"
 
@@ -67,7 +67,8 @@ void add_build(CLI::App& parent) {
   cmd->add_option("--max-cells", max_cells, "Largest shape size, 1 to 20")->required();
   cmd->add_option("--out", out, "Write the catalogue to FILE (atomically)");
   cmd->add_option("--threads", threads, "Worker threads (default: all cores)");
-  cmd->add_option("--format", format, "tsv, binary, or auto (by the --out extension: .bin is binary)")->check(CLI::IsMember({"auto", "tsv", "binary"}));
+  cmd->add_option("--format", format, "tsv, binary, or auto (by the --out extension: .bin is binary)")
+      ->check(CLI::IsMember({"auto", "tsv", "binary"}));
   cmd->add_flag("--json", json, "Print a JSON summary");
   cmd->callback([] {
     if (max_cells < 1 || max_cells > MAX_BUILD_CELLS)
@@ -75,7 +76,7 @@ void add_build(CLI::App& parent) {
     const double need = catalogue::estimated_build_bytes(max_cells);
     if (const double have = catalogue::available_memory_bytes(); have > 0 && need > have)
       throw base::InputError(fmt::format("--max-cells {} needs about {:.1f} GiB of memory but {:.1f} GiB are available", max_cells,
-                                        need / double(1 << 30), have / double(1 << 30)));
+                                         need / double(1 << 30), have / double(1 << 30)));
     const int cores = int(std::thread::hardware_concurrency());
     if (threads < 0 || threads > 4 * std::max(cores, 1) + 64)
       throw base::InputError(fmt::format("--threads {} out of range (0 for all cores, at most {})", threads, 4 * std::max(cores, 1) + 64));
@@ -83,7 +84,8 @@ void add_build(CLI::App& parent) {
     Progress progress;
     const Catalogue c = Catalogue::build(max_cells, threads, [&](const catalogue::BuildProgress& p) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      progress.update(fmt::format("catalogue: size {} of {}: {}/{} shapes, {} games, {:.1f} s", p.cells, max_cells, p.done, p.total, cgt::store().size(), s));
+      progress.update(fmt::format("catalogue: size {} of {}: {}/{} shapes, {} games, {:.1f} s", p.cells, max_cells, p.done, p.total,
+                                  cgt::store().size(), s));
     });
     progress.finish();
     const double build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -109,10 +111,12 @@ void add_build(CLI::App& parent) {
                   {"file_bytes", file_bytes}});
       return;
     }
-    std::cout << fmt::format("catalogue of shapes up to {} cells: {} shapes, {} distinct values\n", max_cells, c.size(), st.distinct_values);
+    std::cout << fmt::format("catalogue of shapes up to {} cells: {} shapes, {} distinct values\n", max_cells, c.size(),
+                             st.distinct_values);
     for (int n = 1; n <= max_cells; ++n)
       std::cout << fmt::format("  {:>2} cells: {:>9} shapes\n", n, st.by_size[std::size_t(n)]);
-    std::cout << fmt::format("built in {:.2f} s, peak memory {:.0f} MiB, {} games in the store\n", build_seconds, peak_rss_mib(), cgt::store().size());
+    std::cout << fmt::format("built in {:.2f} s, peak memory {:.0f} MiB, {} games in the store\n", build_seconds, peak_rss_mib(),
+                             cgt::store().size());
     if (!out.empty())
       std::cout << fmt::format("written to {} ({} bytes)\n", out, file_bytes);
   });
@@ -136,7 +140,7 @@ void add_check(CLI::App& parent) {
         const cgt::GameId fresh = table.value(e.shape());
         if (fresh != e.value)
           throw base::InputError(fmt::format("catalogue {}: shape {} is stored as {} but its value is {}", file, e.shape().text(),
-                                            cgt::to_string(e.value), cgt::to_string(fresh)));
+                                             cgt::to_string(e.value), cgt::to_string(fresh)));
         if (++recomputed % 4096 == 0)
           progress.update(fmt::format("check: {}/{} values recomputed", recomputed, c.size()));
       }
@@ -170,12 +174,13 @@ void add_lookup(CLI::App& parent) {
       j["left"] = r.left;
       if (!json) {
         if (e)
-          std::cout << fmt::format("region at row {}, column {}: {} cells, value {} (stops {} / {}, mean {}, temperature {}, outcome {})\n  shape {}\n",
-                                   r.top, r.left, int(e->cells), cgt::to_string(e->value), num(e->left_stop), num(e->right_stop), num(e->mean),
-                                   num(e->temperature), cgt::to_string(e->outcome), r.shape.text());
+          std::cout << fmt::format(
+              "region at row {}, column {}: {} cells, value {} (stops {} / {}, mean {}, temperature {}, outcome {})\n  shape {}\n", r.top,
+              r.left, int(e->cells), cgt::to_string(e->value), num(e->left_stop), num(e->right_stop), num(e->mean), num(e->temperature),
+              cgt::to_string(e->outcome), r.shape.text());
         else
-          std::cout << fmt::format("region at row {}, column {}: {} cells, not in the catalogue (largest shapes: {} cells)\n  shape {}\n", r.top,
-                                   r.left, r.shape.cells(), c.max_cells(), r.shape.text());
+          std::cout << fmt::format("region at row {}, column {}: {} cells, not in the catalogue (largest shapes: {} cells)\n  shape {}\n",
+                                   r.top, r.left, r.shape.cells(), c.max_cells(), r.shape.text());
       }
       regions.push_back(j);
     }
@@ -208,7 +213,8 @@ void add_stats(CLI::App& parent) {
                   {"temperatures", temps}});
       return;
     }
-    std::cout << fmt::format("{} shapes of 1 to {} cells, {} distinct values\n\nshapes by size\n", c.size(), c.max_cells(), st.distinct_values);
+    std::cout << fmt::format("{} shapes of 1 to {} cells, {} distinct values\n\nshapes by size\n", c.size(), c.max_cells(),
+                             st.distinct_values);
     for (int n = 1; n <= c.max_cells(); ++n)
       std::cout << fmt::format("  {:>2} cells  {:>9}\n", n, st.by_size[std::size_t(n)]);
     std::cout << "\nshapes by outcome (Left = Vertical)\n";
@@ -257,7 +263,8 @@ void add_catalogue_command(CLI::App& app) {
   cmd->require_subcommand(1);
   cmd->footer("Shapes are counted once per class under horizontal and vertical reflections (a transposed shape is listed\n"
               "separately; its value is the negative). Without a FILE, commands use the 8-cell catalogue (1,042 shapes),\n"
-              "built on first use and cached in " + catalogue::default_cache_path() + ".");
+              "built on first use and cached in " +
+              catalogue::default_cache_path() + ".");
   add_build(*cmd);
   add_check(*cmd);
   add_lookup(*cmd);

@@ -131,7 +131,11 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
   }
   nlohmann::json live = nlohmann::json::array();
   for (const auto& l : r.live)
-    live.push_back({{"rules", l.rules}, {"caches", l.caches}, {"lookups", l.lookups}, {"fingerprint", hex(l.fingerprint)}, {"equal", l.mismatches.empty()}});
+    live.push_back({{"rules", l.rules},
+                    {"caches", l.caches},
+                    {"lookups", l.lookups},
+                    {"fingerprint", hex(l.fingerprint)},
+                    {"equal", l.mismatches.empty()}});
   nlohmann::json findings = nlohmann::json::array();
   for (const auto& f : experiments::findings_of(r))
     findings.push_back(finding_json(f));
@@ -170,7 +174,11 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
           {"files", w.files},
           {"plots", {{"extension", w.plots.extension}, {"problem", w.plots.problem}}},
           {"seconds",
-           {{"play", r.play_seconds}, {"replay", r.replay_seconds}, {"live_check", r.live_seconds}, {"write", write_seconds}, {"total", seconds}}}};
+           {{"play", r.play_seconds},
+            {"replay", r.replay_seconds},
+            {"live_check", r.live_seconds},
+            {"write", write_seconds},
+            {"total", seconds}}}};
 }
 
 void print_findings(const std::vector<experiments::Finding>& findings) {
@@ -186,8 +194,7 @@ void print_text(const ExperimentResult& r, const WrittenExperiment& w, double se
   std::cout << fmt::format("Cache experiment: {} (seed {})\n", r.spec.title(), r.spec.seed);
   std::cout << fmt::format("{} games, {} lookups ({:.1f} a game; the run of the essay \"A count that forgets\": {} lookups in {} "
                            "games, {:.1f} a game)\n",
-                           p.games,
-                           experiments::grouped(p.lookups), p.games ? double(p.lookups) / p.games : 0.0,
+                           p.games, experiments::grouped(p.lookups), p.games ? double(p.lookups) / p.games : 0.0,
                            experiments::grouped(experiments::ESSAY_LOOKUPS), experiments::ESSAY_GAMES,
                            double(experiments::ESSAY_LOOKUPS) / experiments::ESSAY_GAMES);
   std::cout << experiments::lookups_table(r).aligned();
@@ -209,8 +216,9 @@ void print_text(const ExperimentResult& r, const WrittenExperiment& w, double se
   std::cout << fmt::format("\nWrote {}:", w.dir.string());
   for (const auto& f : w.files)
     std::cout << ' ' << f;
-  std::cout << fmt::format("\nTime: playing {:.2f} s, replaying {:.2f} s, live check {:.2f} s, writing and plotting {:.2f} s; total {:.2f} s\n",
-                           r.play_seconds, r.replay_seconds, r.live_seconds, write_seconds, seconds);
+  std::cout << fmt::format(
+      "\nTime: playing {:.2f} s, replaying {:.2f} s, live check {:.2f} s, writing and plotting {:.2f} s; total {:.2f} s\n", r.play_seconds,
+      r.replay_seconds, r.live_seconds, write_seconds, seconds);
 }
 
 void warn_plots(const std::vector<const WrittenExperiment*>& written) {
@@ -260,30 +268,31 @@ constexpr const char* FILES_HELP =
     "Plots need gnuplot (gnuplot-nox; DOMINEERING_GNUPLOT names another program). Without it the data is\n"
     "still written, stderr says why, and the exit code is 0.\n";
 
-constexpr const char* RULES_HELP =
-    "Rules: lru, lfu (counts never reset), aged-lfu:H (every count halved after each H lookups),\n"
-    "aged-lfu-ghost:H (the same, and the keys of its last K evictions keep their counts), arc,\n"
-    "sieve, adaptive (aged LFU with ghosts choosing H online from measured regret; started from H =\n"
-    "the table size and also from 1, 100 and 10000), and with hindsight best-fixed (the K most\n"
-    "requested keys), belady and belady-bypass (the optimum). The games are played once and\n"
-    "recorded; every rule is replayed over the recording, and the games are played twice more with\n"
-    "the caches inside the player to check that every rule saw the same lookups (exit 1 if not).\n";
+constexpr const char* RULES_HELP = "Rules: lru, lfu (counts never reset), aged-lfu:H (every count halved after each H lookups),\n"
+                                   "aged-lfu-ghost:H (the same, and the keys of its last K evictions keep their counts), arc,\n"
+                                   "sieve, adaptive (aged LFU with ghosts choosing H online from measured regret; started from H =\n"
+                                   "the table size and also from 1, 100 and 10000), and with hindsight best-fixed (the K most\n"
+                                   "requested keys), belady and belady-bypass (the optimum). The games are played once and\n"
+                                   "recorded; every rule is replayed over the recording, and the games are played twice more with\n"
+                                   "the caches inside the player to check that every rule saw the same lookups (exit 1 if not).\n";
 
 void add_cache(CLI::App& parent) {
   static Options o;
   auto* cmd = parent.add_subcommand("cache", "The experiment of the essay \"A count that forgets\": 650 games on four boards, "
-                                            "every rule at every size");
-  cmd->footer(std::string("StopsPlayer plays itself on the schedule (RxC:GAMES items, played in order; game i starts with\n"
-                          "Vertical when i is even); every region of <= 8 cells it looks up is one lookup of a table of\n"
-                          "component values. The report decides from this run's numbers whether the essay's findings hold:\n"
-                          "(a) LRU beats LFU at every size, (b) some half-life beats LRU at every size, (c) the best half-life\n"
-                          "grows with the table size, (d) the best half-life re-evaluates less than LRU; and whether the\n"
-                          "adaptive rule is within 0.1 points of the best fixed half-life and above LRU, ARC and SIEVE.\n\n") +
-              RULES_HELP + "\n" + FILES_HELP +
-              "\nJSON keys: experiment, title, schedule, seed, sizes, half_lives, games, lookups, lookups_per_game, essay,\n"
-              "boards, fingerprint, checks, rows, findings, adaptive, out, files, plots, seconds.\n\n"
-              "Examples:\n  domineering experiment cache\n  domineering experiment cache --schedule 4x5:10,5x5:10 --sizes 10 --out /tmp/e --json");
-  cmd->add_option("--schedule", o.schedule, fmt::format("Boards and games in order, RxC:GAMES,... (default {})", experiments::DEFAULT_SCHEDULE));
+                                             "every rule at every size");
+  cmd->footer(
+      std::string("StopsPlayer plays itself on the schedule (RxC:GAMES items, played in order; game i starts with\n"
+                  "Vertical when i is even); every region of <= 8 cells it looks up is one lookup of a table of\n"
+                  "component values. The report decides from this run's numbers whether the essay's findings hold:\n"
+                  "(a) LRU beats LFU at every size, (b) some half-life beats LRU at every size, (c) the best half-life\n"
+                  "grows with the table size, (d) the best half-life re-evaluates less than LRU; and whether the\n"
+                  "adaptive rule is within 0.1 points of the best fixed half-life and above LRU, ARC and SIEVE.\n\n") +
+      RULES_HELP + "\n" + FILES_HELP +
+      "\nJSON keys: experiment, title, schedule, seed, sizes, half_lives, games, lookups, lookups_per_game, essay,\n"
+      "boards, fingerprint, checks, rows, findings, adaptive, out, files, plots, seconds.\n\n"
+      "Examples:\n  domineering experiment cache\n  domineering experiment cache --schedule 4x5:10,5x5:10 --sizes 10 --out /tmp/e --json");
+  cmd->add_option("--schedule", o.schedule,
+                  fmt::format("Boards and games in order, RxC:GAMES,... (default {})", experiments::DEFAULT_SCHEDULE));
   add_common(*cmd, o, true);
   cmd->add_option("--out", o.out, "Output folder (default out/experiment-cache)");
   cmd->callback([] {
@@ -296,7 +305,7 @@ void add_cache(CLI::App& parent) {
 void add_control(CLI::App& parent) {
   static Options o;
   auto* cmd = parent.add_subcommand("control", "The control the essay \"A count that forgets\" leaves open: the same experiment "
-                                              "with one board for every game");
+                                               "with one board for every game");
   cmd->footer(std::string("The essay's open question: with the board fixed, does a counting rule (LFU or aged LFU) do at least as\n"
                           "well as recency; does the best fixed table stop being beaten (by which rules, by how much); where\n"
                           "does the best half-life sit; and how does the adaptive rule do against the best fixed half-life,\n"
@@ -305,8 +314,8 @@ void add_control(CLI::App& parent) {
               "\nJSON keys: as `experiment cache`, with findings holding the answers.\n\n"
               "Example:\n  domineering experiment control --board 5x5 --games 650");
   cmd->add_option("--board", o.board, "The board, RxC from 1x1 to 16x16")->required();
-  cmd->add_option("--games", o.games, fmt::format("Games to play, 1 to {} (default {})", experiments::MAX_GAMES_PER_ITEM,
-                                                  experiments::DEFAULT_CONTROL_GAMES));
+  cmd->add_option("--games", o.games,
+                  fmt::format("Games to play, 1 to {} (default {})", experiments::MAX_GAMES_PER_ITEM, experiments::DEFAULT_CONTROL_GAMES));
   add_common(*cmd, o, true);
   cmd->add_option("--out", o.out, "Output folder (default out/experiment-control-RxC)");
   cmd->callback([] {
@@ -329,7 +338,7 @@ std::vector<experiments::ScheduleItem> control_boards(const experiments::Schedul
 void add_all(CLI::App& parent) {
   static Options o;
   auto* cmd = parent.add_subcommand("all", "The experiment of the essay \"A count that forgets\" and the controls on 4x5, 5x5, "
-                                          "6x6 and 7x7, with a summary");
+                                           "6x6 and 7x7, with a summary");
   cmd->footer(std::string("Runs `experiment cache` into OUT/mixed and `experiment control --games 650` for each board of the\n"
                           "schedule (4x5, 5x5, 6x6, 7x7 by default) into OUT/control-RxC, then writes OUT/summary.md: what was\n"
                           "run, the tables, whether each finding of the essay holds on the mixed schedule, the control answers\n"
@@ -340,8 +349,9 @@ void add_all(CLI::App& parent) {
               "Examples:\n  domineering experiment all --out out/experiment-all\n"
               "  domineering experiment all --schedule 4x5:20,5x5:20 --games 20 --out /tmp/quick");
   cmd->add_option("--schedule", o.schedule, fmt::format("The mixed schedule, RxC:GAMES,... (default {})", experiments::DEFAULT_SCHEDULE));
-  cmd->add_option("--games", o.games, fmt::format("Games of each control, 1 to {} (default {})", experiments::MAX_GAMES_PER_ITEM,
-                                                  experiments::DEFAULT_CONTROL_GAMES));
+  cmd->add_option(
+      "--games", o.games,
+      fmt::format("Games of each control, 1 to {} (default {})", experiments::MAX_GAMES_PER_ITEM, experiments::DEFAULT_CONTROL_GAMES));
   add_common(*cmd, o, true);
   cmd->add_option("--out", o.out, "Output folder (default out/experiment-all)");
   cmd->callback([] {
@@ -391,15 +401,16 @@ void add_all(CLI::App& parent) {
     std::cout << fmt::format("Cache experiments (seed {}): the mixed schedule of the essay \"A count that forgets\" and one control "
                              "per board\n\n",
                              o.seed);
-    std::cout << fmt::format("Mixed schedule {}: {} lookups. Hit rates (%; * best half-life):\n", experiments::to_string(mixed.result.spec.schedule),
-                             experiments::grouped(mixed.result.play.lookups));
+    std::cout << fmt::format("Mixed schedule {}: {} lookups. Hit rates (%; * best half-life):\n",
+                             experiments::to_string(mixed.result.spec.schedule), experiments::grouped(mixed.result.play.lookups));
     std::cout << experiments::hit_rate_table(mixed.result).aligned();
     std::cout << "\nThe essay's findings on the mixed schedule:\n";
     for (const auto& f : experiments::essay_findings(mixed.result))
       std::cout << fmt::format("  ({}) {}: {}\n", f.id, f.holds ? "HOLDS" : "DOES NOT HOLD", f.verdict);
     for (const auto& run : controls) {
-      std::cout << fmt::format("\nControl {} ({} lookups, {:.1f} a game). Hit rates (%; * best half-life):\n", run.result.spec.schedule.front().name(),
-                               experiments::grouped(run.result.play.lookups), double(run.result.play.lookups) / run.result.play.games);
+      std::cout << fmt::format("\nControl {} ({} lookups, {:.1f} a game). Hit rates (%; * best half-life):\n",
+                               run.result.spec.schedule.front().name(), experiments::grouped(run.result.play.lookups),
+                               double(run.result.play.lookups) / run.result.play.games);
       std::cout << experiments::hit_rate_table(run.result).aligned();
       for (const auto& f : experiments::control_answers(run.result))
         std::cout << fmt::format("  {}: {}: {}\n", f.id, f.holds ? "yes" : "NO", f.verdict);

@@ -50,18 +50,34 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
   return {{"nodes", s.nodes},
           {"seconds", s.seconds},
           {"nodes_per_second", s.seconds > 0 ? double(s.nodes) / s.seconds : 0.0},
-          {"tt", {{"probes", s.table.probes}, {"hits", s.table.hits}, {"cutoffs", s.table.cutoffs}, {"stores", s.table.stores},
-                  {"evicted", s.table.evicted}, {"tt_moves_tried", s.table.tt_moves_tried}, {"tt_moves_best", s.table.tt_moves_best},
-                  {"etc_probes", s.table.etc_probes}, {"etc_cutoffs", s.table.etc_cutoffs}}},
-          {"endgame", {{"asked", s.endgame.asked}, {"bounds_decided", s.endgame.bounds_decided}, {"cgt_decided", s.endgame.cgt_decided},
-                       {"cgt_region_too_large", s.endgame.cgt_too_large}, {"cgt_not_tried", s.endgame.cgt_not_tried},
-                       {"recent_regions", s.endgame.recent_hits},
-                       {"peeked", s.endgame.peeked}, {"peek_wins", s.endgame.peek_wins},
-                       {"screened", s.endgame.screened}, {"screen_losses", s.endgame.screen_losses}}},
-          {"component_cache", {{"lookups", s.components.lookups}, {"hits", s.components.hits},
-                               {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
-                               {"re_evaluations", s.components.re_evaluations}, {"evictions", s.components.evictions},
-                               {"half_life", s.component_half_life}}}};
+          {"tt",
+           {{"probes", s.table.probes},
+            {"hits", s.table.hits},
+            {"cutoffs", s.table.cutoffs},
+            {"stores", s.table.stores},
+            {"evicted", s.table.evicted},
+            {"tt_moves_tried", s.table.tt_moves_tried},
+            {"tt_moves_best", s.table.tt_moves_best},
+            {"etc_probes", s.table.etc_probes},
+            {"etc_cutoffs", s.table.etc_cutoffs}}},
+          {"endgame",
+           {{"asked", s.endgame.asked},
+            {"bounds_decided", s.endgame.bounds_decided},
+            {"cgt_decided", s.endgame.cgt_decided},
+            {"cgt_region_too_large", s.endgame.cgt_too_large},
+            {"cgt_not_tried", s.endgame.cgt_not_tried},
+            {"recent_regions", s.endgame.recent_hits},
+            {"peeked", s.endgame.peeked},
+            {"peek_wins", s.endgame.peek_wins},
+            {"screened", s.endgame.screened},
+            {"screen_losses", s.endgame.screen_losses}}},
+          {"component_cache",
+           {{"lookups", s.components.lookups},
+            {"hits", s.components.hits},
+            {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
+            {"re_evaluations", s.components.re_evaluations},
+            {"evictions", s.components.evictions},
+            {"half_life", s.component_half_life}}}};
 }
 
 // Calls f(ply, empty cells, side to move, row) for each ply the profile reached. The empty cells
@@ -129,7 +145,8 @@ void print_stats(const solver::SolveStats& s) {
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
   std::cout << fmt::format("  regions valued: {} from the recent ones; component cache: {} lookups, {:.2f}% hits, {} re-evaluations, "
                            "{} evictions, half-life {}\n",
-                           s.endgame.recent_hits, s.components.lookups, hit, s.components.re_evaluations, s.components.evictions, s.component_half_life);
+                           s.endgame.recent_hits, s.components.lookups, hit, s.components.re_evaluations, s.components.evictions,
+                           s.component_half_life);
 }
 
 struct SolveArgs {
@@ -181,38 +198,42 @@ catalogue::Catalogue solver_catalogue(const std::string& file, int cells) {
 
 void add_solve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("solve", "Who wins a Domineering board with perfect play");
-  cmd->footer(
-      "Vertical (Left) places dominoes covering (r,c) and (r+1,c); Horizontal (Right) covers (r,c) and (r,c+1); the\n"
-      "player who cannot move loses. With --first both (the default) both first players are solved and the outcome\n"
-      "class is printed: L (Vertical wins whoever starts), R, N (the first player wins), P (the second player wins).\n"
-      "The search is alpha-beta over win/loss with a transposition table, move bounds (safe moves) and exact CGT\n"
-      "values of every small region (the catalogue, then a bounded component cache). Ctrl-C stops and prints the\n"
-      "statistics so far.\n\n"
-      "Examples:\n  domineering solve 8x8\n  domineering solve 7x7 --first vertical --threads 2 --json");
+  cmd->footer("Vertical (Left) places dominoes covering (r,c) and (r+1,c); Horizontal (Right) covers (r,c) and (r,c+1); the\n"
+              "player who cannot move loses. With --first both (the default) both first players are solved and the outcome\n"
+              "class is printed: L (Vertical wins whoever starts), R, N (the first player wins), P (the second player wins).\n"
+              "The search is alpha-beta over win/loss with a transposition table, move bounds (safe moves) and exact CGT\n"
+              "values of every small region (the catalogue, then a bounded component cache). Ctrl-C stops and prints the\n"
+              "statistics so far.\n\n"
+              "Examples:\n  domineering solve 8x8\n  domineering solve 7x7 --first vertical --threads 2 --json");
   static SolveArgs a;
   cmd->add_option("BOARD", a.board, "Board text or RxC, at most 16x16")->required();
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
-  auto* tt_mb = cmd->add_option("--tt-mb", a.tt_mb,
-                                "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 512; 32 for 8x8)");
+  auto* tt_mb = cmd->add_option(
+      "--tt-mb", a.tt_mb,
+      "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 512; 32 for 8x8)");
   constexpr solver::EndgameDefaults small = solver::default_endgame(0), large = solver::default_endgame(solver::LARGE_ENDGAME_CELLS);
   constexpr int from = solver::LARGE_ENDGAME_CELLS;
-  cmd->add_option("--catalogue", a.catalogue_file,
-                  fmt::format("Catalogue file (default: every shape up to {} cells, or up to {} from {} empty cells on; built once and cached, "
-                              "the larger one taking minutes and gigabytes). Loaded with its checksum, shapes and values checked, but not the stops, mean and "
-                              "temperature worked out again: `catalogue check` does that",
-                              small.catalogue_cells, large.catalogue_cells, from));
-  auto* exact_cells = cmd->add_option("--exact-cells", a.exact_cells,
-                                      fmt::format("Regions up to this many cells are valued exactly; those beyond the catalogue go through the "
-                                                  "component cache (default {}, or {} from {} empty cells on)",
-                                                  small.exact_cells, large.exact_cells, from));
-  auto* cgt_cells = cmd->add_option("--cgt-cells", a.cgt_cells,
-                                    fmt::format("CGT values are tried only at positions with at most this many cells a domino can still cover "
-                                                "(default {}, or {} from {} empty cells on)",
-                                                small.attempt_cells, large.attempt_cells, from));
+  cmd->add_option(
+      "--catalogue", a.catalogue_file,
+      fmt::format(
+          "Catalogue file (default: every shape up to {} cells, or up to {} from {} empty cells on; built once and cached, "
+          "the larger one taking minutes and gigabytes). Loaded with its checksum, shapes and values checked, but not the stops, mean and "
+          "temperature worked out again: `catalogue check` does that",
+          small.catalogue_cells, large.catalogue_cells, from));
+  auto* exact_cells =
+      cmd->add_option("--exact-cells", a.exact_cells,
+                      fmt::format("Regions up to this many cells are valued exactly; those beyond the catalogue go through the "
+                                  "component cache (default {}, or {} from {} empty cells on)",
+                                  small.exact_cells, large.exact_cells, from));
+  auto* cgt_cells =
+      cmd->add_option("--cgt-cells", a.cgt_cells,
+                      fmt::format("CGT values are tried only at positions with at most this many cells a domino can still cover "
+                                  "(default {}, or {} from {} empty cells on)",
+                                  small.attempt_cells, large.attempt_cells, from));
   auto* component_entries = cmd->add_option("--component-entries", a.component_entries,
-                                             "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
-                                             "doubling every two more, at most 16,384)");
+                                            "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
+                                            "doubling every two more, at most 16,384)");
   auto* etc_cells = cmd->add_option("--etc-cells", a.etc_cells,
                                     "No enhanced-transposition pass (every child probed before any is searched) at positions of at most "
                                     "this many empty cells; 0: everywhere (default: 40 with a table of 128 MiB or more, else 0)");
@@ -220,9 +241,11 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
   cmd->add_flag("--play-safe-moves", a.play_safe_moves,
-                "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move has no other move, as they are never needed (Bullock, \"Domineering: Solving Large Combinatorial Search Spaces\", 2002)");
-  cmd->add_flag("--no-peek", a.no_peek,
-                "Do not look, at a node expected to cut, for one of its first 8 moves that the bounds show to win at once, to try it first");
+                "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move "
+                "has no other move, as they are never needed (Bullock, \"Domineering: Solving Large Combinatorial Search Spaces\", 2002)");
+  cmd->add_flag(
+      "--no-peek", a.no_peek,
+      "Do not look, at a node expected to cut, for one of its first 8 moves that the bounds show to win at once, to try it first");
   cmd->add_flag("--no-screen", a.no_screen,
                 "Do not drop, at a node whose moves are all to be searched, the moves after which the bounds show the other side to win "
                 "at once (they are then searched as nodes, each decided there)");
@@ -242,7 +265,7 @@ void add_solve_command(CLI::App& app) {
     const domineering::Board board = domineering::Board::parse(a.board);
     if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
       throw base::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
-                                        solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
+                                         solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
     solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
     // A machine without the memory to build the larger catalogue gets the small endgame, with
     // a warning, rather than a build that fails halfway.
@@ -329,9 +352,7 @@ void add_solve_command(CLI::App& app) {
         break;
     }
     const bool stopped = results.back().interrupted;
-    const auto winner = [](const solver::SolveResult& r) {
-      return r.first_player_wins ? r.first : domineering::opponent(r.first);
-    };
+    const auto winner = [](const solver::SolveResult& r) { return r.first_player_wins ? r.first : domineering::opponent(r.first); };
     std::string outcome;
     if (!stopped && results.size() == 2) {
       const bool v_first_wins = results[0].first_player_wins, h_first_wins = results[1].first_player_wins;
@@ -400,16 +421,16 @@ void add_solve_command(CLI::App& app) {
         }
         print_stats(r.stats);
         if (journal)
-          std::cout << fmt::format("  journal: {} positions answered from it, {} recorded\n", r.stats.journal_hits, r.stats.journal_recorded);
+          std::cout << fmt::format("  journal: {} positions answered from it, {} recorded\n", r.stats.journal_hits,
+                                   r.stats.journal_recorded);
         if (a.profile)
           print_profile(r.stats.profile, board.empty_cells(), r.first, o.threads);
       }
       if (!outcome.empty())
-        std::cout << fmt::format("outcome class: {}\n",
-                                 outcome == "N"   ? "N (the first player wins)"
-                                 : outcome == "P" ? "P (the second player wins)"
-                                 : outcome == "L" ? "L (Vertical wins whoever starts)"
-                                                  : "R (Horizontal wins whoever starts)");
+        std::cout << fmt::format("outcome class: {}\n", outcome == "N"   ? "N (the first player wins)"
+                                                        : outcome == "P" ? "P (the second player wins)"
+                                                        : outcome == "L" ? "L (Vertical wins whoever starts)"
+                                                                         : "R (Horizontal wins whoever starts)");
     }
     if (stopped)
       throw std::runtime_error("interrupted");
@@ -439,15 +460,19 @@ void add_bench_command(CLI::App& app) {
         const auto r = s.solve(board, first);
         total += r.stats.nodes;
         seconds += r.stats.seconds;
-        rows.push_back({{"board", text}, {"first", std::string(orientation_name(first))}, {"first_player_wins", r.first_player_wins},
-                        {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds}});
+        rows.push_back({{"board", text},
+                        {"first", std::string(orientation_name(first))},
+                        {"first_player_wins", r.first_player_wins},
+                        {"nodes", r.stats.nodes},
+                        {"seconds", r.stats.seconds}});
         if (!json)
           std::cout << fmt::format("{:<75} {:<10} {:<5} {:>12} nodes {:>8.3f} s\n", text, orientation_name(first),
                                    r.first_player_wins ? "wins" : "loses", r.stats.nodes, r.stats.seconds);
       }
     }
     if (json)
-      print_json({{"nodes", total}, {"seconds", seconds}, {"nodes_per_second", seconds > 0 ? double(total) / seconds : 0.0}, {"positions", rows}});
+      print_json(
+          {{"nodes", total}, {"seconds", seconds}, {"nodes_per_second", seconds > 0 ? double(total) / seconds : 0.0}, {"positions", rows}});
     else
       std::cout << fmt::format("Bench: {}\n", total);
     std::cerr << fmt::format("{} nodes in {:.3f} s, {:.0f} nodes/s\n", total, seconds, seconds > 0 ? double(total) / seconds : 0.0);

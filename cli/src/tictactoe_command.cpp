@@ -38,11 +38,16 @@ double removed(const solver::TicTacToeRun& run, std::uint64_t alpha_beta_nodes) 
 }
 
 nlohmann::json stats_json(const solver::TTStats& s) {
-  return {{"probes", s.probes},           {"hits", s.hits},
-          {"cutoffs", s.cutoffs},         {"stores", s.stores},
-          {"into_empty", s.into_empty},   {"same_key", s.same_key},
-          {"evicted", s.evicted},         {"refused", s.refused},
-          {"tt_moves_tried", s.tt_moves_tried}, {"tt_moves_best", s.tt_moves_best},
+  return {{"probes", s.probes},
+          {"hits", s.hits},
+          {"cutoffs", s.cutoffs},
+          {"stores", s.stores},
+          {"into_empty", s.into_empty},
+          {"same_key", s.same_key},
+          {"evicted", s.evicted},
+          {"refused", s.refused},
+          {"tt_moves_tried", s.tt_moves_tried},
+          {"tt_moves_best", s.tt_moves_best},
           {"tt_moves_illegal", s.tt_moves_illegal}};
 }
 
@@ -125,14 +130,15 @@ void print_text(const solver::TicTacToeReport& r, const solver::TicTacToeOptions
   std::cout << "\nBounded tables: 2^bits indices chosen by the low key bits, 32 verification bits, searched with the depth\n"
                "gate. always and depth have one slot per index; two-tier has two (twice the entries, as in the article);\n"
                "two-tier-half has 2^(bits-1) indices of two slots, the same entries as always and depth.\n";
-  std::cout << fmt::format("{:>5}  {:<14}{:>9}{:>9}{:>9}{:>7}{:>8}{:>9}{:>9}{:>10}\n", "bits", "policy", "entries", "nodes",
-                           "removed", "value", "hits", "cutoffs", "refused", "move best");
+  std::cout << fmt::format("{:>5}  {:<14}{:>9}{:>9}{:>9}{:>7}{:>8}{:>9}{:>9}{:>10}\n", "bits", "policy", "entries", "nodes", "removed",
+                           "value", "hits", "cutoffs", "refused", "move best");
   for (const auto& run : r.bounded) {
     const auto& s = run.stats;
     const std::string best =
         s.tt_moves_tried == 0 ? "-" : fmt::format("{:.0f}%", 100.0 * double(s.tt_moves_best) / double(s.tt_moves_tried));
     std::cout << fmt::format("{:>5}  {:<14}{:>9}{:>9}{:>8.1f}%{:>7}{:>8}{:>9}{:>9}{:>10}\n", run.bits, run.policy, grouped(run.entries),
-                             grouped(run.nodes), removed(run, ab), run.value, grouped(s.hits), grouped(s.cutoffs), grouped(s.refused), best);
+                             grouped(run.nodes), removed(run, ab), run.value, grouped(s.hits), grouped(s.cutoffs), grouped(s.refused),
+                             best);
   }
 
   std::cout << "\nVerification off: any entry in the slot is accepted (the true value is 0). 'no gate' searches to the\n"
@@ -170,8 +176,7 @@ void print_text(const solver::TicTacToeReport& r, const solver::TicTacToeOptions
                              100.0 * (1.0 - double(s.two) / double(ab)));
   }
   std::cout << fmt::format("  depth-preferred is the worst of the three at {} of {} sizes; two-tier the best at {} of {}\n",
-                           f["depth_worst_at"].get<int>(), f["sizes"].get<int>(), f["two_tier_best_at"].get<int>(),
-                           f["sizes"].get<int>());
+                           f["depth_worst_at"].get<int>(), f["sizes"].get<int>(), f["two_tier_best_at"].get<int>(), f["sizes"].get<int>());
   std::cout << fmt::format("  at equal entries (two-tier-half) two-tier needs fewer nodes than always at {} of {} sizes\n",
                            f["two_tier_equal_entries_beats_always_at"].get<int>(), f["sizes"].get<int>());
   std::cout << fmt::format("  verified tables with a wrong root value: {}; unverified runs with a wrong root value: {} of {}\n",
@@ -183,34 +188,32 @@ void print_text(const solver::TicTacToeReport& r, const solver::TicTacToeOptions
 
 void add_tictactoe_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("tictactoe", "The tic-tac-toe measurements of the article \"Transposition Tables, in depth\"");
-  cmd->footer(
-      "Reproduces the tic-tac-toe counts of \"Transposition Tables, in depth\", the article the project's\n"
-      "transposition table was specified from, with the project's own search and tables.\n"
-      "The article's setup: negamax alpha-beta from the empty board with depth fixed to the number of empty\n"
-      "squares; a win is worth 10 - ply to the side that made it; squares are tried in order 0 to 8 with the\n"
-      "table's stored move first; the table is probed before the terminal test; a node is a call of the search.\n"
-      "Exact counts: minimax 549,946 nodes, alpha-beta 20,866, alpha-beta with an unbounded table 5,473, root\n"
-      "value 0 (a draw) in every run. Bounded tables are arrays of 2^bits indices chosen by the low bits of the\n"
-      "64-bit Zobrist key (seed 2026) under the replacement policies always, depth (keep the resident unless the\n"
-      "newcomer is at least as deep) and two-tier (a depth-preferred slot plus an always slot per index); with\n"
-      "verification off, any entry in the slot is accepted, which the article shows gives confident nonsense.\n"
-      "Unverified runs are shown without the depth gate (a search to the end, like the article's toy, which\n"
-      "omits the gate because with verification it always passes) and with it. Counts of bounded and unverified\n"
-      "tables depend on the keys; the three exact counts do not. Values are for X, who moves first.\n\n"
-      "Examples:\n  domineering tictactoe\n  domineering tictactoe --bits 4,8,12 --unverified-bits 4,6,8 --json");
+  cmd->footer("Reproduces the tic-tac-toe counts of \"Transposition Tables, in depth\", the article the project's\n"
+              "transposition table was specified from, with the project's own search and tables.\n"
+              "The article's setup: negamax alpha-beta from the empty board with depth fixed to the number of empty\n"
+              "squares; a win is worth 10 - ply to the side that made it; squares are tried in order 0 to 8 with the\n"
+              "table's stored move first; the table is probed before the terminal test; a node is a call of the search.\n"
+              "Exact counts: minimax 549,946 nodes, alpha-beta 20,866, alpha-beta with an unbounded table 5,473, root\n"
+              "value 0 (a draw) in every run. Bounded tables are arrays of 2^bits indices chosen by the low bits of the\n"
+              "64-bit Zobrist key (seed 2026) under the replacement policies always, depth (keep the resident unless the\n"
+              "newcomer is at least as deep) and two-tier (a depth-preferred slot plus an always slot per index); with\n"
+              "verification off, any entry in the slot is accepted, which the article shows gives confident nonsense.\n"
+              "Unverified runs are shown without the depth gate (a search to the end, like the article's toy, which\n"
+              "omits the gate because with verification it always passes) and with it. Counts of bounded and unverified\n"
+              "tables depend on the keys; the three exact counts do not. Values are for X, who moves first.\n\n"
+              "Examples:\n  domineering tictactoe\n  domineering tictactoe --bits 4,8,12 --unverified-bits 4,6,8 --json");
   static solver::TicTacToeOptions options;
   static bool json = false;
   const auto bits_range = CLI::Range(solver::MIN_BITS, solver::MAX_BITS);
-  cmd->add_option("--bits", options.bits, "Table sizes as powers of two, e.g. 4,6,8 (default 4 to 16)")
-      ->delimiter(',')
-      ->check(bits_range);
+  cmd->add_option("--bits", options.bits, "Table sizes as powers of two, e.g. 4,6,8 (default 4 to 16)")->delimiter(',')->check(bits_range);
   cmd->add_option("--unverified-bits", options.unverified_bits, "Sizes run with verification off (default 4,6,8,10)")
       ->delimiter(',')
       ->check(bits_range);
   cmd->add_option("--first-moves-bits", options.first_moves_bits,
                   "Size for searching the nine first moves separately (default 10, the article's 1,024 slots; 0 skips)")
       ->check(CLI::Range(0, solver::MAX_BITS));
-  cmd->add_flag("--json", json, "Print one JSON object (keys: setup, minimax, alpha_beta, unbounded, bounded, unverified, first_moves, findings)");
+  cmd->add_flag("--json", json,
+                "Print one JSON object (keys: setup, minimax, alpha_beta, unbounded, bounded, unverified, first_moves, findings)");
   cmd->callback([] {
     std::sort(options.bits.begin(), options.bits.end());
     options.bits.erase(std::unique(options.bits.begin(), options.bits.end()), options.bits.end());
@@ -227,20 +230,19 @@ void add_tictactoe_command(CLI::App& app) {
       bounded.push_back(run_json(run, ab));
     for (const auto& run : r.unverified)
       unverified.push_back(run_json(run, ab));
-    nlohmann::json out = {
-        {"setup",
-         {{"game", "tic-tac-toe"},
-          {"win_score", "10 - ply"},
-          {"move_order", "0..8, stored move first"},
-          {"key_seed", solver::TicTacToe::KEY_SEED},
-          {"verification_bits", 32},
-          {"index", "low bits of the key"}}},
-        {"minimax", run_json(r.minimax, ab)},
-        {"alpha_beta", run_json(r.alpha_beta, ab)},
-        {"unbounded", run_json(r.unbounded, ab)},
-        {"bounded", bounded},
-        {"unverified", unverified},
-        {"findings", findings_json(r)}};
+    nlohmann::json out = {{"setup",
+                           {{"game", "tic-tac-toe"},
+                            {"win_score", "10 - ply"},
+                            {"move_order", "0..8, stored move first"},
+                            {"key_seed", solver::TicTacToe::KEY_SEED},
+                            {"verification_bits", 32},
+                            {"index", "low bits of the key"}}},
+                          {"minimax", run_json(r.minimax, ab)},
+                          {"alpha_beta", run_json(r.alpha_beta, ab)},
+                          {"unbounded", run_json(r.unbounded, ab)},
+                          {"bounded", bounded},
+                          {"unverified", unverified},
+                          {"findings", findings_json(r)}};
     if (options.first_moves_bits > 0)
       out["first_moves"] = {{"bits", options.first_moves_bits},
                             {"policy", "always"},

@@ -3,8 +3,8 @@
 #include "commands.h"
 #include "terminal.h"
 
-#include "cgt/game.h"
 #include "base/input_error.h"
+#include "cgt/game.h"
 #include "domineering/board.h"
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
@@ -24,12 +24,9 @@ namespace {
 constexpr int DEFAULT_MAX_REGION_CELLS = 40;
 
 nlohmann::json game_json(cgt::Game g) {
-  return {{"canonical", g.str()},
-          {"left_stop", g.left_stop().to_string()},
-          {"right_stop", g.right_stop().to_string()},
-          {"mean", g.mean().to_string()},
-          {"temperature", g.temperature().to_string()},
-          {"outcome", std::string(cgt::to_string(g.outcome()))}};
+  return {
+      {"canonical", g.str()},         {"left_stop", g.left_stop().to_string()},     {"right_stop", g.right_stop().to_string()},
+      {"mean", g.mean().to_string()}, {"temperature", g.temperature().to_string()}, {"outcome", std::string(cgt::to_string(g.outcome()))}};
 }
 
 std::string outcome_words(cgt::Outcome o) {
@@ -46,20 +43,21 @@ std::string outcome_words(cgt::Outcome o) {
 
 void add_value_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("value", "Exact CGT value of a Domineering board, region by region");
-  cmd->footer(
-      "BOARD is board text: rows top to bottom separated by '/', '.' empty, '#' filled (e.g. '..#/...'),\n"
-      "or RxC for an empty board of R rows and C columns (e.g. 4x5). Left is Vertical, Right is Horizontal;\n"
-      "positive values favour Vertical. Each region is computed once per shape (reflections share a value,\n"
-      "a transposed shape has the negated value).\n\n"
-      "Examples:\n  domineering value 4x4\n  domineering value '.../.#./...' --json");
+  cmd->footer("BOARD is board text: rows top to bottom separated by '/', '.' empty, '#' filled (e.g. '..#/...'),\n"
+              "or RxC for an empty board of R rows and C columns (e.g. 4x5). Left is Vertical, Right is Horizontal;\n"
+              "positive values favour Vertical. Each region is computed once per shape (reflections share a value,\n"
+              "a transposed shape has the negated value).\n\n"
+              "Examples:\n  domineering value 4x4\n  domineering value '.../.#./...' --json");
   static std::string text;
   static bool json = false;
   static int max_region_cells = DEFAULT_MAX_REGION_CELLS;
   cmd->add_option("BOARD", text, "Board text or RxC")->required();
   cmd->add_option("--max-region-cells", max_region_cells,
                   fmt::format("Refuse regions larger than this (default {}: the 36 cells of 6x6 take minutes, each extra cell "
-                              "multiplies the work)", DEFAULT_MAX_REGION_CELLS));
-  cmd->add_flag("--json", json, "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, ...)");
+                              "multiplies the work)",
+                              DEFAULT_MAX_REGION_CELLS));
+  cmd->add_flag("--json", json,
+                "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, ...)");
   cmd->callback([] {
     const domineering::Board board = domineering::Board::parse(text);
     auto& table = domineering::ValueTable::shared();
@@ -73,7 +71,8 @@ void add_value_command(CLI::App& app) {
     for (const auto& r : regions)
       if (r.shape.cells() > max_region_cells)
         throw base::InputError(fmt::format("region of {} cells at row {}, column {} is too large for an exact value (limit {}; "
-                                          "--max-region-cells raises it)", r.shape.cells(), r.top, r.left, max_region_cells));
+                                           "--max-region-cells raises it)",
+                                           r.shape.cells(), r.top, r.left, max_region_cells));
     std::vector<cgt::GameId> values;
     for (const auto& r : regions)
       values.push_back(table.value(r.shape));

@@ -110,7 +110,9 @@ Board Board::parse(std::string_view text) {
     if (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
       continue;
     if (ch != '.' && ch != '#') {
-      const std::string shown = std::isprint(static_cast<unsigned char>(ch)) ? fmt::format("'{}'", ch) : fmt::format("byte 0x{:02X}", unsigned(static_cast<unsigned char>(ch)));
+      const std::string shown = std::isprint(static_cast<unsigned char>(ch))
+                                    ? fmt::format("'{}'", ch)
+                                    : fmt::format("byte 0x{:02X}", unsigned(static_cast<unsigned char>(ch)));
       throw base::InputError(fmt::format("unexpected character {} at row {}, column {} (expected '.' or '#')", shown, row + 1, col + 1));
     }
     if (++col > MAX_SIDE)

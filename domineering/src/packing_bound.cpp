@@ -306,7 +306,9 @@ void second_pass_step(const Lines& l, int i, bool short_lines, LineArray& used, 
   const Line shares = near | (near >> 1); // first cells of placements touching `near`
   // safe(X): the even runs of dead cells and the pairs of the odd ones, as in safe_moves.
   count.safe += std::popcount(pair_firsts(dead));
-  const Runs r = !dead ? Runs{pair_firsts(unpacked), 0, 0} : short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked) : walk_line(unpacked, dead);
+  const Runs r = !dead         ? Runs{pair_firsts(unpacked), 0, 0}
+                 : short_lines ? LINE_TABLE.walk(unpacked, dead & unpacked)
+                               : walk_line(unpacked, dead);
   used[std::size_t(i)] |= r.firsts | (r.firsts << 1) | r.unused;
   p.shared += std::popcount(r.firsts & shares);
   p.lone += std::popcount(r.firsts & ~shares);
@@ -383,7 +385,8 @@ PackingCount run_passes(const Lines& l, bool short_lines, LineArray& used, First
 
 PackingCount pack_lines(const Lines& l) {
   LineArray used;
-  return run_passes(l, lines_short(l), used, [](int, Line, int) {}, [](int, const LineArray&, const PackingCount&, bool) {});
+  return run_passes(
+      l, lines_short(l), used, [](int, Line, int) {}, [](int, const LineArray&, const PackingCount&, bool) {});
 }
 
 bool wins_first(const PackingCount& c) { return packing_margin(c.packing, c.safe, c.empty, true) > 0; }

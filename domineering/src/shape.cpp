@@ -3,8 +3,8 @@
 #include "domineering/regions.h"
 
 #include <algorithm>
-#include <cassert>
 #include <bit>
+#include <cassert>
 
 namespace domineering {
 
@@ -104,8 +104,8 @@ ShapeKey key_of(W cells, int h, int w) {
 template <class W>
 ShapeKey least_reflection(W cells, int h, int w) {
   const W flipped = flip_rows(cells, h, w);
-  return std::min({key_of(cells, h, w), key_of(flipped, h, w), key_of(reverse_cells(cells, h * w), h, w),
-                   key_of(reverse_cells(flipped, h * w), h, w)});
+  return std::min(
+      {key_of(cells, h, w), key_of(flipped, h, w), key_of(reverse_cells(cells, h * w), h, w), key_of(reverse_cells(flipped, h * w), h, w)});
 }
 
 // The same for a shape that fits a key.
@@ -121,7 +121,9 @@ KeyFacts key_facts_of(W cells, const ShapeKey& k, int h, int w) {
   const W first = first_column<W>(h, w);
   f.connected = cells != 0 && connected_cells(cells, w, first);
   const W last = first << (w - 1);
-  const auto popcount = [](W x) { return std::popcount(std::uint64_t(x)) + (sizeof(W) > 8 ? std::popcount(std::uint64_t(x >> 32 >> 32)) : 0); };
+  const auto popcount = [](W x) {
+    return std::popcount(std::uint64_t(x)) + (sizeof(W) > 8 ? std::popcount(std::uint64_t(x >> 32 >> 32)) : 0);
+  };
   f.cells = popcount(cells);
   f.left_moves = popcount(cells & (cells >> w));
   f.right_moves = popcount(cells & (cells >> 1) & ~last);

@@ -146,8 +146,9 @@ ExperimentResult run_experiment(const catalogue::Catalogue& c, const ExperimentS
 
   // 1. Play once, recording every lookup.
   auto start = std::chrono::steady_clock::now();
-  result.play = self_play(c, spec.schedule, spec.seed, [&](std::uint32_t key) { result.trace.push_back(key); },
-                          [&](int done, int total) { report("playing", std::size_t(done), std::size_t(total)); });
+  result.play = self_play(
+      c, spec.schedule, spec.seed, [&](std::uint32_t key) { result.trace.push_back(key); },
+      [&](int done, int total) { report("playing", std::size_t(done), std::size_t(total)); });
   result.trace_fingerprint = fingerprint(std::span<const cache::Key>(result.trace));
   result.play_seconds = seconds_since(start);
   if (result.trace_fingerprint != result.play.fingerprint || result.trace.size() != result.play.lookups)
@@ -208,8 +209,8 @@ ExperimentResult run_experiment(const catalogue::Catalogue& c, const ExperimentS
                                            "fingerprint {:016x}: the rules did not see the same lookups",
                                            run + 1, l.lookups, l.fingerprint, result.trace.size(), result.trace_fingerprint));
     if (!l.mismatches.empty())
-      throw std::runtime_error(fmt::format("live run {}: {} cache(s) differ from the replay, first {}", run + 1,
-                                           l.mismatches.size(), l.mismatches.front()));
+      throw std::runtime_error(
+          fmt::format("live run {}: {} cache(s) differ from the replay, first {}", run + 1, l.mismatches.size(), l.mismatches.front()));
   }
   if (const auto broken = law_violations(result); !broken.empty())
     throw std::runtime_error(fmt::format("a law of the rules is broken: {}", broken.front()));

@@ -170,8 +170,8 @@ std::vector<Finding> adaptive_findings(const ExperimentResult& r) {
     best.evidence.push_back(fmt::format("{} entries: adaptive {} vs best fixed H={} {} ({} points), {}; the best fixed H of "
                                         "its own rule (aged LFU with ghosts): H={} {}",
                                         v.size, percent(v.adaptive->hit_percent()), v.best_aged->rule.half_life,
-                                        percent(v.best_aged->hit_percent()), points(g), settled(v.adaptive),
-                                        v.best_ghost->rule.half_life, percent(v.best_ghost->hit_percent())));
+                                        percent(v.best_aged->hit_percent()), points(g), settled(v.adaptive), v.best_ghost->rule.half_life,
+                                        percent(v.best_ghost->hit_percent())));
     std::string line = fmt::format("{} entries: adaptive {}", v.size, percent(v.adaptive->hit_percent()));
     bool all = true;
     for (const RuleResult* o : {v.lru, v.arc, v.sieve}) {
@@ -206,8 +206,7 @@ std::vector<Finding> essay_findings(const ExperimentResult& r) {
     if (v.lru->stats.hits > v.lfu->stats.hits)
       a.holds_at.push_back(v.size);
     b.evidence.push_back(fmt::format("{} entries: best H={} {}, LRU {} ({} points)", v.size, v.best_aged->rule.half_life,
-                                     percent(v.best_aged->hit_percent()), percent(v.lru->hit_percent()),
-                                     points(gap(v.best_aged, v.lru))));
+                                     percent(v.best_aged->hit_percent()), percent(v.lru->hit_percent()), points(gap(v.best_aged, v.lru))));
     if (v.best_aged->stats.hits > v.lru->stats.hits)
       b.holds_at.push_back(v.size);
     d.evidence.push_back(fmt::format("{} entries: H={} re-evaluates {}, LRU {}, LFU {}", v.size, v.best_aged->rule.half_life,
@@ -257,34 +256,32 @@ std::vector<Finding> control_answers(const ExperimentResult& r) {
 
   Finding counting = make("counting", "A counting rule (LFU or an aged LFU of the grid) does at least as well as recency (LRU)");
   Finding fixed = make("fixed-table", "The best fixed table, chosen with the whole run in view, is no longer beaten by any online rule");
-  Finding half_life = make("half-life", "Where the best half-life sits: a finite half-life of the grid still beats never-reset counting (LFU)");
+  Finding half_life =
+      make("half-life", "Where the best half-life sits: a finite half-life of the grid still beats never-reset counting (LFU)");
   std::string fixed_detail, counting_detail;
   for (const SizeView& v : views) {
     const RuleResult* counter = v.lfu->stats.hits >= v.best_aged->stats.hits ? v.lfu : v.best_aged;
-    counting.evidence.push_back(fmt::format("{} entries: LRU {}, LFU {} ({}), best aged H={} {} ({})", v.size,
-                                            percent(v.lru->hit_percent()), percent(v.lfu->hit_percent()),
-                                            points(gap(v.lfu, v.lru)), v.best_aged->rule.half_life,
-                                            percent(v.best_aged->hit_percent()), points(gap(v.best_aged, v.lru))));
+    counting.evidence.push_back(fmt::format(
+        "{} entries: LRU {}, LFU {} ({}), best aged H={} {} ({})", v.size, percent(v.lru->hit_percent()), percent(v.lfu->hit_percent()),
+        points(gap(v.lfu, v.lru)), v.best_aged->rule.half_life, percent(v.best_aged->hit_percent()), points(gap(v.best_aged, v.lru))));
     if (counter->stats.hits >= v.lru->stats.hits)
       counting.holds_at.push_back(v.size);
     else
-      counting_detail += fmt::format("{}LRU is {:.3f} points ahead of the best counting rule at {} entries", counting_detail.empty() ? "" : "; ",
-                                     -gap(counter, v.lru), v.size);
+      counting_detail += fmt::format("{}LRU is {:.3f} points ahead of the best counting rule at {} entries",
+                                     counting_detail.empty() ? "" : "; ", -gap(counter, v.lru), v.size);
 
     std::vector<const RuleResult*> beaters;
     for (const RuleResult* o : v.online)
       if (o->stats.hits > v.best_fixed->stats.hits)
         beaters.push_back(o);
-    std::sort(beaters.begin(), beaters.end(),
-              [](const RuleResult* x, const RuleResult* y) { return x->stats.hits > y->stats.hits; });
+    std::sort(beaters.begin(), beaters.end(), [](const RuleResult* x, const RuleResult* y) { return x->stats.hits > y->stats.hits; });
     if (beaters.empty()) {
       fixed.holds_at.push_back(v.size);
-      const RuleResult* best_online = *std::max_element(v.online.begin(), v.online.end(), [](const RuleResult* x, const RuleResult* y) {
-        return x->stats.hits < y->stats.hits;
-      });
+      const RuleResult* best_online = *std::max_element(
+          v.online.begin(), v.online.end(), [](const RuleResult* x, const RuleResult* y) { return x->stats.hits < y->stats.hits; });
       fixed.evidence.push_back(fmt::format("{} entries: best fixed table {}, not beaten; the best online rule, {}, has {} ({})", v.size,
-                                           percent(v.best_fixed->hit_percent()), label(best_online),
-                                           percent(best_online->hit_percent()), points(gap(best_online, v.best_fixed))));
+                                           percent(v.best_fixed->hit_percent()), label(best_online), percent(best_online->hit_percent()),
+                                           points(gap(best_online, v.best_fixed))));
     } else {
       std::string list;
       for (std::size_t i = 0; i < beaters.size() && i < 4; ++i)
@@ -298,14 +295,13 @@ std::vector<Finding> control_answers(const ExperimentResult& r) {
     }
 
     const RuleResult* largest = v.aged.back();
-    const std::string edge = v.best_aged == largest  ? ", the longest of the grid"
+    const std::string edge = v.best_aged == largest          ? ", the longest of the grid"
                              : v.best_aged == v.aged.front() ? ", the shortest of the grid"
-                                                           : "";
-    half_life.evidence.push_back(fmt::format("{} entries: best H={}{} ({} lookups per entry) {}; LFU {} ({}); LRU {}", v.size,
-                                             v.best_aged->rule.half_life, edge,
-                                             fmt::format("{:.3g}", double(v.best_aged->rule.half_life) / double(v.size)),
-                                             percent(v.best_aged->hit_percent()), percent(v.lfu->hit_percent()),
-                                             points(gap(v.best_aged, v.lfu)), percent(v.lru->hit_percent())));
+                                                             : "";
+    half_life.evidence.push_back(
+        fmt::format("{} entries: best H={}{} ({} lookups per entry) {}; LFU {} ({}); LRU {}", v.size, v.best_aged->rule.half_life, edge,
+                    fmt::format("{:.3g}", double(v.best_aged->rule.half_life) / double(v.size)), percent(v.best_aged->hit_percent()),
+                    percent(v.lfu->hit_percent()), points(gap(v.best_aged, v.lfu)), percent(v.lru->hit_percent())));
     if (v.best_aged->stats.hits > v.lfu->stats.hits)
       half_life.holds_at.push_back(v.size);
   }

@@ -156,8 +156,10 @@ std::string plot_script(const ExperimentResult& r) {
        "set grid\n"
        "set key outside right top box\n";
   s += fmt::format("set xrange [{}:{}]\n", double(h_min) / 1.5, double(h_max) * 1.5);
-  s += "plot for [i=1:N] $aged index (i-1) using 1:2 with linespoints lc i lw 2 pt 7 title sprintf(\"aged LFU, %s entries\", word(sizes, i)), \\\n"
-       "     for [i=1:N] $ghost index (i-1) using 1:2 with linespoints lc i lw 1 pt 6 title sprintf(\"aged LFU with ghosts, %s\", word(sizes, i)), \\\n"
+  s += "plot for [i=1:N] $aged index (i-1) using 1:2 with linespoints lc i lw 2 pt 7 title sprintf(\"aged LFU, %s entries\", word(sizes, "
+       "i)), \\\n"
+       "     for [i=1:N] $ghost index (i-1) using 1:2 with linespoints lc i lw 1 pt 6 title sprintf(\"aged LFU with ghosts, %s\", "
+       "word(sizes, i)), \\\n"
        "     for [i=1:N] lru[i] with lines lc i dt 2 title sprintf(\"LRU, %s\", word(sizes, i)), \\\n"
        "     for [i=1:N] lfu[i] with lines lc i dt 3 title sprintf(\"LFU, %s\", word(sizes, i)), \\\n"
        "     for [i=1:N] opt[i] with lines lc i dt 4 title sprintf(\"optimum (Belady), %s\", word(sizes, i))\n"

@@ -1,7 +1,7 @@
 #include "experiments/report.h"
 
-#include "cache/trace_file.h"
 #include "base/atomic_file.h"
+#include "cache/trace_file.h"
 
 #include <fmt/format.h>
 
@@ -16,9 +16,7 @@ namespace {
 
 using cache::Rule;
 
-std::string per_game(std::uint64_t lookups, int games) {
-  return games == 0 ? "-" : fmt::format("{:.1f}", double(lookups) / double(games));
-}
+std::string per_game(std::uint64_t lookups, int games) { return games == 0 ? "-" : fmt::format("{:.1f}", double(lookups) / double(games)); }
 
 std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
 
@@ -59,7 +57,8 @@ std::string rules_description() {
          "counts of the keys evicted by its last K evictions (K = the table size) and gives a returning key its count back "
          "(cache/aged_lfu_ghost.h); **adaptive** is aged LFU with ghosts choosing its own H online from measured regret (a "
          "bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started "
-         "from H = the table size unless said otherwise. Its targets are set against the grid of plain aged LFU. Offline references, which know the whole trace: the **best fixed table** (the K most "
+         "from H = the table size unless said otherwise. Its targets are set against the grid of plain aged LFU. Offline references, which "
+         "know the whole trace: the **best fixed table** (the K most "
          "requested keys, admitted on first use and never evicted), **Belady** (evict the entry used farthest in the "
          "future) and **Belady with bypass** (also refuse a newcomer used later than every resident: the true optimum).";
 }
@@ -111,10 +110,9 @@ TextTable lookups_table(const ExperimentResult& r) {
   TextTable t{{"board", "games", "lookups", "lookups per game", "regions over 8 cells"}, {}, {false, true, true, true, true}};
   const auto& p = r.play;
   for (const BoardStats& b : p.boards)
-    t.rows.push_back({b.board, grouped(std::uint64_t(b.games)), grouped(b.lookups), per_game(b.lookups, b.games),
-                      grouped(b.large_regions)});
-  t.rows.push_back({"all", grouped(std::uint64_t(p.games)), grouped(p.lookups), per_game(p.lookups, p.games),
-                    grouped(p.large_regions)});
+    t.rows.push_back(
+        {b.board, grouped(std::uint64_t(b.games)), grouped(b.lookups), per_game(b.lookups, b.games), grouped(b.large_regions)});
+  t.rows.push_back({"all", grouped(std::uint64_t(p.games)), grouped(p.lookups), per_game(p.lookups, p.games), grouped(p.large_regions)});
   t.rows.push_back({"essay", grouped(ESSAY_GAMES), grouped(ESSAY_LOOKUPS), per_game(ESSAY_LOOKUPS, ESSAY_GAMES), "-"});
   return t;
 }
@@ -138,8 +136,7 @@ TextTable size_table(const SizeView& v) {
   add(v.arc, "");
   add(v.sieve, "");
   for (const RuleResult* a : v.adaptive_starts)
-    add(a, fmt::format("{} → {}", grouped(a->rule.half_life), grouped(a->settled_half_life())),
-        a == v.adaptive ? "" : " (other start)");
+    add(a, fmt::format("{} → {}", grouped(a->rule.half_life), grouped(a->settled_half_life())), a == v.adaptive ? "" : " (other start)");
   add(v.best_fixed, "");
   add(v.belady, "");
   add(v.belady_bypass, "");
@@ -215,8 +212,9 @@ std::string results_csv(const ExperimentResult& r) {
   std::string out = "rule,size,half_life,lookups,hits,hit_rate,misses,first_time_misses,re_evaluations,evictions\n";
   for (const RuleResult& row : r.rows) {
     const auto& s = row.stats;
-    out += fmt::format("{},{},{},{},{},{:.6f},{},{},{},{}\n", rule_word(row), row.size, row.rule.has_half_life() ? std::to_string(row.rule.half_life) : "",
-                       s.lookups, s.hits, s.hit_rate(), s.misses, s.first_time_misses, s.re_evaluations, s.evictions);
+    out += fmt::format("{},{},{},{},{},{:.6f},{},{},{},{}\n", rule_word(row), row.size,
+                       row.rule.has_half_life() ? std::to_string(row.rule.half_life) : "", s.lookups, s.hits, s.hit_rate(), s.misses,
+                       s.first_time_misses, s.re_evaluations, s.evictions);
   }
   return out;
 }
@@ -235,15 +233,14 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
     hl_text += (hl_text.empty() ? "" : ", ") + grouped(h);
 
   std::string md = fmt::format("# Cache experiment: {}\n\n", spec.title());
-  md += fmt::format(
-      "StopsPlayer plays itself (seed {}): {} games{}. On its turn it tries every placement, splits the board after it "
-      "into regions and looks up every region of at most 8 cells in the 1,042-shape catalogue; each such lookup is "
-      "one lookup of a table of component values (its key is the catalogue index). The lookups were recorded once "
-      "({} of them) and replayed through every rule at table sizes {}, with aged-LFU half-lives {}.\n\n",
-      spec.seed, grouped(std::uint64_t(r.play.games)),
-      spec.kind == ExperimentKind::mixed ? fmt::format(" on the schedule {}, in that order", to_string(spec.schedule))
-                                         : fmt::format(", all on the {} board", spec.schedule.front().name()),
-      grouped(r.trace.size()), sizes_text, hl_text);
+  md += fmt::format("StopsPlayer plays itself (seed {}): {} games{}. On its turn it tries every placement, splits the board after it "
+                    "into regions and looks up every region of at most 8 cells in the 1,042-shape catalogue; each such lookup is "
+                    "one lookup of a table of component values (its key is the catalogue index). The lookups were recorded once "
+                    "({} of them) and replayed through every rule at table sizes {}, with aged-LFU half-lives {}.\n\n",
+                    spec.seed, grouped(std::uint64_t(r.play.games)),
+                    spec.kind == ExperimentKind::mixed ? fmt::format(" on the schedule {}, in that order", to_string(spec.schedule))
+                                                       : fmt::format(", all on the {} board", spec.schedule.front().name()),
+                    grouped(r.trace.size()), sizes_text, hl_text);
   md += rules_description() + "\n\n";
 
   md += "## Lookups\n\n" + lookups_table(r).markdown();
@@ -253,8 +250,10 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
                     per_game(ESSAY_LOOKUPS, ESSAY_GAMES), per_game(r.play.lookups, r.play.games));
 
   md += "## Every rule saw the same lookups\n\n";
-  md += fmt::format("- recorded trace: {} lookups, fingerprint `{}` (FNV-1a over the keys)\n", grouped(r.trace.size()), hex(r.trace_fingerprint));
-  md += fmt::format("- `{}` read back: {} lookups, fingerprint `{}`\n", TRACE_TXT, grouped(w.trace_file_lookups), hex(w.trace_file_fingerprint));
+  md += fmt::format("- recorded trace: {} lookups, fingerprint `{}` (FNV-1a over the keys)\n", grouped(r.trace.size()),
+                    hex(r.trace_fingerprint));
+  md += fmt::format("- `{}` read back: {} lookups, fingerprint `{}`\n", TRACE_TXT, grouped(w.trace_file_lookups),
+                    hex(w.trace_file_fingerprint));
   for (std::size_t i = 0; i < r.live.size(); ++i) {
     const LiveCheck& l = r.live[i];
     std::string rules;
@@ -263,7 +262,8 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
     md += fmt::format("- live run {} (the games played again with {} caches in the player's lookup sink: {} at every size, half-life "
                       "and start): {} lookups, fingerprint `{}`; {}\n",
                       i + 1, l.caches, rules, grouped(l.lookups), hex(l.fingerprint),
-                      l.mismatches.empty() ? "every cache's statistics equal to its replay" : fmt::format("{} caches differ", l.mismatches.size()));
+                      l.mismatches.empty() ? "every cache's statistics equal to its replay"
+                                           : fmt::format("{} caches differ", l.mismatches.size()));
   }
   md += fmt::format("- laws checked: {}: {}\n\n", LAWS_CHECKED, law_violations(r).empty() ? "all hold" : "VIOLATED");
 
@@ -276,7 +276,8 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
   md += "H: the half-life of aged LFU; for the adaptive rule its start → the half-life it settled on. \"vs LRU\" is in points of "
         "hit rate. A re-evaluation is a miss on a key met before (a shape thrown out and evaluated again).\n\n";
 
-  md += spec.kind == ExperimentKind::mixed ? "## The essay's findings on this run\n\n" : "## The essay's open questions, answered on this board\n\n";
+  md += spec.kind == ExperimentKind::mixed ? "## The essay's findings on this run\n\n"
+                                           : "## The essay's open questions, answered on this board\n\n";
   if (spec.kind == ExperimentKind::mixed)
     md += "Decided from this run's numbers alone (hit counts compared exactly; a tie is not a win).\n\n";
   else
@@ -296,14 +297,17 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
   }
 
   md += "## Files\n\n";
-  md += fmt::format("- `{}`: one row per rule, table size and half-life: rule, size, half_life (aged-lfu and aged-lfu-ghost: its half-life; adaptive: its "
+  md += fmt::format("- `{}`: one row per rule, table size and half-life: rule, size, half_life (aged-lfu and aged-lfu-ghost: its "
+                    "half-life; adaptive: its "
                     "starting half-life; else empty), lookups, hits, hit_rate (hits / lookups), misses, first_time_misses, "
                     "re_evaluations (misses on a key met before), evictions.\n",
                     RESULTS_CSV);
-  md += fmt::format("- `{}`: the lookup trace, one key (catalogue index) per line in lookup order, for other cache simulators.\n", TRACE_TXT);
+  md +=
+      fmt::format("- `{}`: the lookup trace, one key (catalogue index) per line in lookup order, for other cache simulators.\n", TRACE_TXT);
   md += fmt::format("- `{}`: the gnuplot script with its data; `gnuplot {}` re-renders `{}.*` and `{}.*`.\n", PLOT_SCRIPT, PLOT_SCRIPT,
                     HIT_RATE_PLOT, HALF_LIFE_PLOT);
-  md += fmt::format("\nTime: playing {:.2f} s, replaying {:.2f} s, live check {:.2f} s.\n", r.play_seconds, r.replay_seconds, r.live_seconds);
+  md +=
+      fmt::format("\nTime: playing {:.2f} s, replaying {:.2f} s, live check {:.2f} s.\n", r.play_seconds, r.replay_seconds, r.live_seconds);
   return md;
 }
 
@@ -355,11 +359,10 @@ std::string cell_for(const std::string& id, const SizeView& v, bool holds) {
                        points(counter->hit_percent() - v.lru->hit_percent()));
   }
   if (id == "fixed-table") {
-    const RuleResult* best = *std::max_element(v.online.begin(), v.online.end(), [](const RuleResult* a, const RuleResult* b) {
-      return a->stats.hits < b->stats.hits;
-    });
-    const auto beaten = std::count_if(v.online.begin(), v.online.end(),
-                                      [&](const RuleResult* o) { return o->stats.hits > v.best_fixed->stats.hits; });
+    const RuleResult* best = *std::max_element(v.online.begin(), v.online.end(),
+                                               [](const RuleResult* a, const RuleResult* b) { return a->stats.hits < b->stats.hits; });
+    const auto beaten =
+        std::count_if(v.online.begin(), v.online.end(), [&](const RuleResult* o) { return o->stats.hits > v.best_fixed->stats.hits; });
     return holds ? fmt::format("yes (best online {})", points(best->hit_percent() - v.best_fixed->hit_percent()))
                  : fmt::format("**no**: {} of {} rules beat it, by up to {}", beaten, v.online.size(),
                                points(best->hit_percent() - v.best_fixed->hit_percent()));
@@ -405,12 +408,14 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
         "inside the player and every live cache must match its replay, lookup fingerprints included.\n\n";
   md += rules_description() + "\n\n";
   md += fmt::format("Table sizes {}; aged-LFU half-lives {} lookups.\n\n", sizes_text, hl_text);
-  TextTable runs{{"experiment", "folder", "boards", "games", "lookups", "per game", "time (s)"}, {}, {false, false, false, true, true, true, true}};
+  TextTable runs{
+      {"experiment", "folder", "boards", "games", "lookups", "per game", "time (s)"}, {}, {false, false, false, true, true, true, true}};
   const auto add_run = [&](const ExperimentRun& run) {
     const auto& r = run.result;
-    runs.rows.push_back({r.spec.kind == ExperimentKind::mixed ? "mixed schedule (the essay's run)" : "control " + r.spec.schedule.front().name(),
-                         fmt::format("[{0}/]({0}/{1})", run.folder, RESULTS_MD), to_string(r.spec.schedule), grouped(std::uint64_t(r.play.games)),
-                         grouped(r.play.lookups), per_game(r.play.lookups, r.play.games), fmt::format("{:.2f}", run.seconds)});
+    runs.rows.push_back(
+        {r.spec.kind == ExperimentKind::mixed ? "mixed schedule (the essay's run)" : "control " + r.spec.schedule.front().name(),
+         fmt::format("[{0}/]({0}/{1})", run.folder, RESULTS_MD), to_string(r.spec.schedule), grouped(std::uint64_t(r.play.games)),
+         grouped(r.play.lookups), per_game(r.play.lookups, r.play.games), fmt::format("{:.2f}", run.seconds)});
   };
   add_run(mixed);
   for (const ExperimentRun& c : controls)
@@ -565,7 +570,8 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
   for (const ExperimentRun& c : controls)
     md += plot_links("control " + c.result.spec.schedule.front().name(), c);
   if (mixed.written.plots.problem.empty())
-    md += fmt::format("\n![hit rate against half-life, mixed schedule]({}/{}.{})\n", mixed.folder, HIT_RATE_PLOT, mixed.written.plots.extension);
+    md += fmt::format("\n![hit rate against half-life, mixed schedule]({}/{}.{})\n", mixed.folder, HIT_RATE_PLOT,
+                      mixed.written.plots.extension);
 
   md += "\n## Checks\n\n";
   const auto check_line = [&](const std::string& name, const ExperimentRun& run) {

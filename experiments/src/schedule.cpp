@@ -51,8 +51,8 @@ ScheduleItem parse_board(std::string_view board, int games) {
   if (x == std::string_view::npos || !whole(board.substr(0, x), rows) || !whole(board.substr(x + 1), cols))
     throw base::InputError(fmt::format("malformed board '{}': expected RxC, e.g. 5x5", board));
   if (rows < 1 || cols < 1 || rows > MAX_SCHEDULE_SIDE || cols > MAX_SCHEDULE_SIDE)
-    throw base::InputError(fmt::format("board {} out of range: the experiments play boards of 1x1 to {}x{}", board, MAX_SCHEDULE_SIDE,
-                                      MAX_SCHEDULE_SIDE));
+    throw base::InputError(
+        fmt::format("board {} out of range: the experiments play boards of 1x1 to {}x{}", board, MAX_SCHEDULE_SIDE, MAX_SCHEDULE_SIDE));
   if (games < 1 || games > MAX_GAMES_PER_ITEM)
     throw base::InputError(fmt::format("games {} out of range: 1 to {}", games, MAX_GAMES_PER_ITEM));
   return {rows, cols, games};

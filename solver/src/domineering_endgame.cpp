@@ -152,9 +152,8 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
     // of the board's cells are empty: above that they decide almost nothing the packing has not.
     // Measured when chosen: `git log -S decide_unless_won`.
     const domineering::Side other = domineering::opponent(side);
-    const int verdict = !won_tested && domineering::packing_wins_first(p.lines(side), p.line_count(side)) ? 1
-                        : !tells_wins() && domineering::packing_wins_second(p.lines(other), p.line_count(other))
-                            ? -1
+    const int verdict = !won_tested && domineering::packing_wins_first(p.lines(side), p.line_count(side))        ? 1
+                        : !tells_wins() && domineering::packing_wins_second(p.lines(other), p.line_count(other)) ? -1
                         : 8 * b.empty_cells() <= 5 * b.height() * b.width() ? domineering::decided_by_plans(b, side)
                                                                             : 0;
     if (verdict != 0) {

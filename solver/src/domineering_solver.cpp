@@ -40,7 +40,7 @@ struct Worker {
   EndgameCounters endgame_at_start;
   cache::Stats components_at_start;
   TTStats split_table; // the table's work at split nodes, which the Searcher does not see
-  TreeProfile profile;  // filled only when SolveOptions::profile is set
+  TreeProfile profile; // filled only when SolveOptions::profile is set
   bool used = false;
 };
 
@@ -171,7 +171,8 @@ struct DomineeringSolver::Impl {
       const int m = move.load();
       // Two threads can prove the same position (a transposition) at once: count it once.
       if (journal->record(pos.board(), to_move, *r,
-                          *r && m >= 0 ? std::optional(DomineeringPosition::decode(DomineeringPosition::Move(m), to_move)) : std::nullopt, s))
+                          *r && m >= 0 ? std::optional(DomineeringPosition::decode(DomineeringPosition::Move(m), to_move)) : std::nullopt,
+                          s))
         journal_recorded.fetch_add(1, std::memory_order_relaxed);
     }
     if (winner != nullptr && move.load() >= 0)
@@ -204,7 +205,8 @@ struct DomineeringSolver::Impl {
     const auto r = split_node(t, workers, pos, ply, chain, winner);
     if constexpr (Table::ENABLED)
       if (r) // a win is at least 1, a loss at most -1: the bounds a serial node would store
-        worker(t, workers).split_table.count(t.probe(key).writer.write(SPLIT_DEPTH, *r ? 1 : -1, *r ? Bound::LOWER : Bound::UPPER, NO_MOVE));
+        worker(t, workers)
+            .split_table.count(t.probe(key).writer.write(SPLIT_DEPTH, *r ? 1 : -1, *r ? Bound::LOWER : Bound::UPPER, NO_MOVE));
     return r;
   }
 

@@ -1,9 +1,9 @@
 #include "solver/solve_journal.h"
 
-#include "catalogue/checked_tsv.h"
 #include "base/atomic_file.h"
 #include "base/checksum.h"
 #include "base/input_error.h"
+#include "catalogue/checked_tsv.h"
 
 #include <fmt/format.h>
 
@@ -165,8 +165,8 @@ private:
     int r = -1, c = -1;
     const auto [pr, er] = std::from_chars(field.data() + 2, field.data() + comma, r);
     const auto [pc, ec] = std::from_chars(field.data() + comma + 1, field.data() + field.size(), c);
-    if (er != std::errc() || pr != field.data() + comma || ec != std::errc() || pc != field.data() + field.size() || r < 0 ||
-        c < 0 || r >= domineering::MAX_SIDE || c >= domineering::MAX_SIDE)
+    if (er != std::errc() || pr != field.data() + comma || ec != std::errc() || pc != field.data() + field.size() || r < 0 || c < 0 ||
+        r >= domineering::MAX_SIDE || c >= domineering::MAX_SIDE)
       bad();
     return {std::uint8_t(r), std::uint8_t(c), field[0] == 'V' ? Side::Left : Side::Right};
   }
@@ -196,8 +196,7 @@ void write_journal(const std::vector<JournalEntry>& entries, std::ostream& out) 
     body += fmt::format("{}\t{}\t{}\t{}\t{:.3f}\n", e.board.text(), side_word(e.to_move),
                         side_word(e.to_move_wins ? e.to_move : domineering::opponent(e.to_move)),
                         e.move ? domineering::to_string(*e.move) : std::string("-"), e.seconds);
-  out << fmt::format("{} version={} entries={} checksum={:016x}\n", JOURNAL_MAGIC, JOURNAL_VERSION, entries.size(),
-                     base::fnv1a64(body));
+  out << fmt::format("{} version={} entries={} checksum={:016x}\n", JOURNAL_MAGIC, JOURNAL_VERSION, entries.size(), base::fnv1a64(body));
   out << body;
 }
 

@@ -16,13 +16,11 @@ TicTacToe TicTacToe::parse(std::string_view text) {
     if (c == 'X' || c == 'O')
       t.marks_[c == 'O'] |= std::uint16_t(1u << square);
     else if (c != '.')
-      throw std::invalid_argument("tic-tac-toe board: unexpected character '" + std::string(1, c) + "' in '" +
-                                  std::string(text) + "'");
+      throw std::invalid_argument("tic-tac-toe board: unexpected character '" + std::string(1, c) + "' in '" + std::string(text) + "'");
     ++square;
   }
   if (square != SQUARES)
-    throw std::invalid_argument("tic-tac-toe board: " + std::to_string(square) + " squares instead of 9 in '" +
-                                std::string(text) + "'");
+    throw std::invalid_argument("tic-tac-toe board: " + std::to_string(square) + " squares instead of 9 in '" + std::string(text) + "'");
   const int x = std::popcount(unsigned(t.marks_[0])), o = std::popcount(unsigned(t.marks_[1]));
   if (x != o && x != o + 1)
     throw std::invalid_argument("tic-tac-toe board: " + std::to_string(x) + " X and " + std::to_string(o) +

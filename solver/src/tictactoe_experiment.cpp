@@ -37,8 +37,8 @@ TicTacToeRun search_from(TicTacToe g, Table& table, TicTacToeRun run) {
 template <class F>
 auto with_article_table(ArticlePolicy policy, int bits, bool verified, F&& f) {
   if (bits < MIN_BITS || bits > MAX_BITS)
-    throw std::invalid_argument("tic-tac-toe table bits must be between " + std::to_string(MIN_BITS) + " and " +
-                                std::to_string(MAX_BITS) + ", not " + std::to_string(bits));
+    throw std::invalid_argument("tic-tac-toe table bits must be between " + std::to_string(MIN_BITS) + " and " + std::to_string(MAX_BITS) +
+                                ", not " + std::to_string(bits));
   const auto run = [&]<class Table>(std::size_t entries) {
     Table table(TableSize::from_entries(entries));
     table.set_verification(verified);

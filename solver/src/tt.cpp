@@ -45,7 +45,7 @@ TableMemory::TableMemory(std::size_t bytes) : bytes_(bytes) {
     return;
   }
 #endif
-  ptr_ = ::operator new(bytes, std::align_val_t{LINE_BYTES});
+  ptr_ = ::operator new (bytes, std::align_val_t{LINE_BYTES});
   std::memset(ptr_, 0, bytes);
 }
 
@@ -69,7 +69,7 @@ TableMemory::~TableMemory() {
     return;
   }
 #endif
-  ::operator delete(ptr_, std::align_val_t{LINE_BYTES});
+  ::operator delete (ptr_, std::align_val_t{LINE_BYTES});
 }
 
 } // namespace solver::detail

@@ -167,16 +167,15 @@ TEST_CASE("adaptive bank: powers of sqrt(2) and the starting H", "[cache]") {
   // start, the half-lives split off after 3,000 lookups (rounded powers of sqrt(2) up to 3,000,
   // the start, then the never-halving one, 2^40).
   using Row = std::tuple<std::uint64_t, std::vector<std::uint64_t>>;
-  const std::vector<std::uint64_t> grid = {1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256, 362, 512, 724, 1024, 1448, 2048, 2896};
+  const std::vector<std::uint64_t> grid = {1,  2,   3,   4,   6,   8,   11,  16,   23,   32,   45,  64,
+                                           91, 128, 181, 256, 362, 512, 724, 1024, 1448, 2048, 2896};
   auto with = [&](std::uint64_t h) {
     std::vector<std::uint64_t> v = grid;
     v.insert(std::lower_bound(v.begin(), v.end(), h), h);
     return v;
   };
   const auto [start, expected] = GENERATE_COPY(table<std::uint64_t, std::vector<std::uint64_t>>({
-      Row{10, with(10)},
-      Row{100, with(100)},
-      Row{64, grid},
+      Row{10, with(10)}, Row{100, with(100)}, Row{64, grid},
       Row{std::uint64_t{1} << 50, grid}, // clamped to 2^40: the never-halving one itself
   }));
   CAPTURE(start);
@@ -198,8 +197,8 @@ TEST_CASE("adaptive cache starts exactly at its starting H", "[cache]") {
   // counts) with the starting H does.
   // capacity, start, trace
   using Row = std::tuple<std::size_t, std::uint64_t, std::string>;
-  const auto [capacity, start, kind] = GENERATE(table<std::size_t, std::uint64_t, std::string>({
-      Row{20, 10, "switch"}, Row{20, 100, "drift"}, Row{40, 1000, "zipf"}, Row{7, 5000, "drift"}}));
+  const auto [capacity, start, kind] = GENERATE(table<std::size_t, std::uint64_t, std::string>(
+      {Row{20, 10, "switch"}, Row{20, 100, "drift"}, Row{40, 1000, "zipf"}, Row{7, 5000, "drift"}}));
   CAPTURE(capacity, start, kind);
   const auto trace = make_trace(kind);
   AdaptiveCache<> a(capacity, start);
@@ -215,8 +214,8 @@ TEST_CASE("adaptive main cache copies the simulation it follows", "[cache]") {
   // Step 2 of the rule: its misses exceed those of the simulations it followed, lookup by lookup,
   // by at most `capacity` for each change of H. capacity, trace
   using Row = std::tuple<std::size_t, std::string>;
-  const auto [capacity, kind] = GENERATE(table<std::size_t, std::string>({
-      Row{3, "drift"}, Row{7, "switch"}, Row{20, "zipf"}, Row{20, "switch"}, Row{80, "drift"}}));
+  const auto [capacity, kind] =
+      GENERATE(table<std::size_t, std::string>({Row{3, "drift"}, Row{7, "switch"}, Row{20, "zipf"}, Row{20, "switch"}, Row{80, "drift"}}));
   CAPTURE(capacity, kind);
   AdaptiveCache<> a(capacity, 1);
   // The followed simulation: the one of the followed H if split off yet, else the never-halving one.

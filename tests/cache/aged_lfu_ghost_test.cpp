@@ -36,7 +36,7 @@ TEST_CASE("aged LFU with ghosts agrees with a brute-force reference on seeded ra
     std::size_t universe;
     std::uint64_t half_life;
     std::uint64_t seed;
-  } rows[] = {{1, 4, 1, 1},  {2, 5, 2, 2},    {3, 10, 3, 3},   {5, 12, 7, 4},    {8, 40, 16, 5},
+  } rows[] = {{1, 4, 1, 1},    {2, 5, 2, 2},    {3, 10, 3, 3},      {5, 12, 7, 4},     {8, 40, 16, 5},
               {16, 30, 50, 6}, {33, 100, 8, 7}, {40, 200, 1000, 8}, {10, 300, 200, 9}, {20, 80, 0, 10}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.half_life, row.seed);

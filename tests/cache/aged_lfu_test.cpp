@@ -26,9 +26,7 @@ TEST_CASE("aged LFU on a hand-worked trace, against LFU and LRU", "[cache]") {
     std::uint64_t half_life;
     const char* expected;
   } rows[] = {
-      {2, "mhhmmmhhm"},
-      {0, "mhhmmmmmh"},
-      {1, "mhhmmhhhm"}, // H = 1 is LRU
+      {2, "mhhmmmhhm"}, {0, "mhhmmmmmh"}, {1, "mhhmmhhhm"}, // H = 1 is LRU
   };
   const auto trace = letters("aaabcbcba");
   for (const Row& row : rows) {
@@ -47,7 +45,7 @@ TEST_CASE("aged LFU agrees with a brute-force reference on seeded random traces"
     std::size_t universe;
     std::uint64_t half_life;
     std::uint64_t seed;
-  } rows[] = {{1, 4, 1, 1},  {2, 5, 2, 2},    {3, 10, 3, 3},   {5, 12, 7, 4},
+  } rows[] = {{1, 4, 1, 1},   {2, 5, 2, 2},    {3, 10, 3, 3},   {5, 12, 7, 4},
               {8, 40, 16, 5}, {16, 30, 50, 6}, {33, 100, 8, 7}, {40, 200, 1000, 8}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.half_life, row.seed);
@@ -79,6 +77,4 @@ TEST_CASE("aged LFU limits: a huge half-life is LFU, a half-life of 1 is LRU", "
   }
 }
 
-TEST_CASE("aged LFU refuses a half-life of 0", "[cache]") {
-  CHECK_THROWS_WITH(AgedLfuPolicy(0), Catch::Contains("at least one lookup"));
-}
+TEST_CASE("aged LFU refuses a half-life of 0", "[cache]") { CHECK_THROWS_WITH(AgedLfuPolicy(0), Catch::Contains("at least one lookup")); }

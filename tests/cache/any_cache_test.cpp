@@ -64,8 +64,8 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
 
 TEST_CASE("simulate, make_cache and the concrete cache agree", "[cache]") {
   const auto trace = support::drifting_trace(20'000, 300, 1.0, 40, 9);
-  const char* rule = GENERATE("lru", "lfu", "aged-lfu:64", "aged-lfu-ghost:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
-                              "adaptive");
+  const char* rule =
+      GENERATE("lru", "lfu", "aged-lfu:64", "aged-lfu-ghost:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed", "adaptive");
   CAPTURE(rule);
   const RuleSpec spec = RuleSpec::parse(rule);
   const cache::SimulationResult result = cache::simulate(spec, 25, trace);

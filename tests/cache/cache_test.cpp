@@ -52,9 +52,9 @@ TEST_CASE("statistics invariants hold for every rule", "[cache]") {
     const char* rule;
     std::size_t capacity;
   } rows[] = {
-      {"lru", 1},       {"lru", 17},       {"lfu", 17},         {"aged-lfu:1", 17},    {"aged-lfu:64", 17},
-      {"arc", 17},      {"sieve", 17},     {"belady", 17},      {"belady-bypass", 17}, {"best-fixed", 17},
-      {"adaptive", 17}, {"adaptive:1", 3}, {"belady-bypass", 1}, {"sieve", 1},         {"arc", 1},
+      {"lru", 1},       {"lru", 17},       {"lfu", 17},          {"aged-lfu:1", 17},    {"aged-lfu:64", 17},
+      {"arc", 17},      {"sieve", 17},     {"belady", 17},       {"belady-bypass", 17}, {"best-fixed", 17},
+      {"adaptive", 17}, {"adaptive:1", 3}, {"belady-bypass", 1}, {"sieve", 1},          {"arc", 1},
   };
   const auto trace = support::switching_trace(5000, 60, 1.0, 700, 42);
   const std::size_t distinct = std::set<cache::Key>(trace.begin(), trace.end()).size();
@@ -84,10 +84,9 @@ TEST_CASE("a value-carrying cache returns what was stored", "[cache]") {
     std::uint32_t insert;
     std::uint32_t found;
   } rows[] = {
-      {1, 0, 0}, {1, 10, 0}, {2, 0, 0}, {2, 20, 0}, {1, 0, 10}, // 1 is now most recent
-      {3, 30, 0},                                               // evicts 2
-      {2, 0, 0}, {3, 0, 30}, {1, 0, 10},
-      {1, 11, 0}, // overwrite a resident value
+      {1, 0, 0},  {1, 10, 0}, {2, 0, 0},  {2, 20, 0}, {1, 0, 10}, // 1 is now most recent
+      {3, 30, 0},                                                 // evicts 2
+      {2, 0, 0},  {3, 0, 30}, {1, 0, 10}, {1, 11, 0},             // overwrite a resident value
       {1, 0, 11},
   };
   Cache<LruPolicy, std::uint32_t> c(2);

@@ -52,8 +52,7 @@ inline std::string reference_lru(std::size_t capacity, std::span<const Key> trac
     }
     out += 'm';
     if (residents.size() == capacity)
-      residents.erase(std::min_element(residents.begin(), residents.end(),
-                                       [](const Entry& a, const Entry& b) { return a.last < b.last; }));
+      residents.erase(std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) { return a.last < b.last; }));
     residents.push_back({trace[t], t});
   }
   return out;
@@ -100,7 +99,8 @@ inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trac
       residents.erase(victim);
     }
     std::uint64_t count = 1;
-    if (const auto g = std::find_if(evicted.begin(), evicted.end(), [&](const Entry& e) { return e.key == trace[t]; }); g != evicted.end()) {
+    if (const auto g = std::find_if(evicted.begin(), evicted.end(), [&](const Entry& e) { return e.key == trace[t]; });
+        g != evicted.end()) {
       count += g->count;
       evicted.erase(g);
     }

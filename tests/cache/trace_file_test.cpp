@@ -20,8 +20,7 @@ namespace {
 struct TempDir {
   std::filesystem::path path;
   TempDir() {
-    path = std::filesystem::temp_directory_path() /
-           ("cache_trace_test." + std::to_string(::getpid()) + "." + std::to_string(counter++));
+    path = std::filesystem::temp_directory_path() / ("cache_trace_test." + std::to_string(::getpid()) + "." + std::to_string(counter++));
     std::filesystem::remove_all(path);
     std::filesystem::create_directories(path);
   }
@@ -67,9 +66,9 @@ TEST_CASE("trace text accepted on reading", "[cache]") {
     const char* text;
     std::vector<Key> keys;
   } rows[] = {
-      {"5", {5}},                 // no final newline
-      {"5\r\n6\r\n", {5, 6}},     // CRLF
-      {"007\n", {7}},             // leading zeros
+      {"5", {5}},             // no final newline
+      {"5\r\n6\r\n", {5, 6}}, // CRLF
+      {"007\n", {7}},         // leading zeros
       {"1\n2", {1, 2}},
   };
   for (const Row& row : rows) {
@@ -90,8 +89,7 @@ TEST_CASE("malformed traces are refused with the line named", "[cache]") {
       {"+1\n", "line 1 of t.txt: expected a decimal key from 0 to 18446744073709551615, got \"+1\""},
       {" 1\n", "line 1 of t.txt: expected a decimal key from 0 to 18446744073709551615, got \" 1\""},
       {"1 \n", "line 1 of t.txt: expected a decimal key from 0 to 18446744073709551615, got \"1 \""},
-      {"18446744073709551616\n",
-       "line 1 of t.txt: expected a decimal key from 0 to 18446744073709551615, got \"18446744073709551616\""},
+      {"18446744073709551616\n", "line 1 of t.txt: expected a decimal key from 0 to 18446744073709551615, got \"18446744073709551616\""},
       {"1\n2\n\n", "line 3 of t.txt: expected a decimal key from 0 to 18446744073709551615, got an empty line"},
       {"12\t# comment\n", "line 1 of t.txt: expected a decimal key from 0 to 18446744073709551615, got \"12?# comment\""},
   };

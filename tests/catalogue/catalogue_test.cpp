@@ -5,9 +5,9 @@
 
 #include "domineering/board.h"
 
-#include "cgt/game.h"
 #include "base/checksum.h"
 #include "base/input_error.h"
+#include "cgt/game.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>

@@ -17,7 +17,7 @@ TEST_CASE("shape counts by size", "[catalogue]") {
     int cells;
     std::size_t shapes;
     std::uint64_t fixed;
-  } rows[] = {{1, 1, 1},    {2, 2, 2},     {3, 3, 6},     {4, 9, 19},     {5, 21, 63},
+  } rows[] = {{1, 1, 1},    {2, 2, 2},     {3, 3, 6},      {4, 9, 19},      {5, 21, 63},
               {6, 68, 216}, {7, 208, 760}, {8, 730, 2725}, {9, 2542, 9910}, {10, 9287, 36446}};
   const auto shapes = catalogue::shapes_by_size(10);
   const auto fixed = catalogue::fixed_counts(10);

@@ -1,5 +1,5 @@
-#include "cgt/dyadic.h"
 #include "base/input_error.h"
+#include "cgt/dyadic.h"
 
 #include <catch2/catch.hpp>
 
@@ -13,8 +13,9 @@ TEST_CASE("dyadics parse, normalise and print", "[cgt]") {
     const char* input;
     const char* printed;
   } rows[] = {
-      {"0", "0"}, {"-0", "0"}, {"5", "5"}, {"-3/4", "-3/4"}, {"+7/8", "7/8"}, {"6/4", "3/2"},
-      {"8/8", "1"}, {"-12/16", "-3/4"}, {"123456789012345678901234567890/1024", "61728394506172839450617283945/512"},
+      {"0", "0"},       {"-0", "0"},        {"5", "5"},
+      {"-3/4", "-3/4"}, {"+7/8", "7/8"},    {"6/4", "3/2"},
+      {"8/8", "1"},     {"-12/16", "-3/4"}, {"123456789012345678901234567890/1024", "61728394506172839450617283945/512"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
@@ -56,9 +57,9 @@ TEST_CASE("the simplest number between two numbers", "[cgt]") {
     const char* hi;
     const char* simplest;
   } rows[] = {
-      {"", "", "0"}, {"0", "", "1"}, {"", "0", "-1"}, {"-1", "1", "0"}, {"0", "1", "1/2"},
-      {"1/2", "1", "3/4"}, {"3", "7", "4"}, {"-7", "-3", "-4"}, {"1/8", "1/4", "3/16"},
-      {"", "-5/2", "-3"}, {"5/2", "", "3"}, {"-1/2", "1/4", "0"}, {"1", "2", "3/2"}, {"0", "1/1024", "1/2048"},
+      {"", "", "0"},       {"0", "", "1"},       {"", "0", "-1"},    {"-1", "1", "0"},          {"0", "1", "1/2"},
+      {"1/2", "1", "3/4"}, {"3", "7", "4"},      {"-7", "-3", "-4"}, {"1/8", "1/4", "3/16"},    {"", "-5/2", "-3"},
+      {"5/2", "", "3"},    {"-1/2", "1/4", "0"}, {"1", "2", "3/2"},  {"0", "1/1024", "1/2048"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.lo, row.hi);
@@ -77,8 +78,8 @@ TEST_CASE("malformed numbers are refused with the text named", "[cgt]") {
     const char* input;
     const char* message;
   } rows[] = {
-      {"", "expected digits"}, {"1/3", "power of two"}, {"1/0", "power of two"}, {"x", "unexpected character 'x'"},
-      {"1/", "expected digits"}, {"--1", "unexpected character '-'"},
+      {"", "expected digits"},           {"1/3", "power of two"},   {"1/0", "power of two"},
+      {"x", "unexpected character 'x'"}, {"1/", "expected digits"}, {"--1", "unexpected character '-'"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);

@@ -24,7 +24,9 @@ TEST_CASE("equal games get equal ids whichever way they are built", "[cgt]") {
 TEST_CASE("big numbers are exact", "[cgt]") {
   const GameId big = parse_game("123456789012345678901234567890");
   const GameId tiny_number = parse_game("1/1267650600228229401496703205376"); // 2^-100
-  CHECK(to_string(add(big, tiny_number)) == "156500072693749876333549759454926973536814597484617284976641/1267650600228229401496703205376" /* 123456789012345678901234567890 * 2^100 + 1, by Python */);
+  CHECK(
+      to_string(add(big, tiny_number)) ==
+      "156500072693749876333549759454926973536814597484617284976641/1267650600228229401496703205376" /* 123456789012345678901234567890 * 2^100 + 1, by Python */);
   CHECK(sub(add(big, tiny_number), big) == tiny_number);
   CHECK(to_string(add(big, parse_game("^*"))) == "123456789012345678901234567890^*");
   CHECK(leq(tiny_number, parse_game("1/1024")));

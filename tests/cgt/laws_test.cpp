@@ -13,7 +13,7 @@ using cgt::Outcome;
 
 namespace {
 constexpr int ROUNDS = 3000;
-}
+} // namespace
 
 TEST_CASE("group laws on random games", "[cgt]") {
   support::RandomGames random(7);

@@ -1,5 +1,5 @@
-#include "cgt/game.h"
 #include "base/input_error.h"
+#include "cgt/game.h"
 #include "support/random_games.h"
 
 #include <catch2/catch.hpp>
@@ -24,10 +24,23 @@ TEST_CASE("alternative spellings parse to the same game", "[cgt]") {
     const char* input;
     const char* same_as;
   } rows[] = {
-      {"±1", "+-1"}, {"\xE2\x86\x91", "^"}, {"\xE2\x87\x91*", "^^*"}, {"\xE2\x86\x93", "v"}, {"\xE2\x87\x93", "vv"},
-      {"^^^", "^3"}, {"vvv*", "v3*"}, {"^ + ^ + *", "^^*"}, {"1/2 + *", "1/2*"}, {"-(1/2)", "-1/2"},
-      {"{ 0 | * }", "^"}, {"+-{1,{2|0}}", "{1,{2|0}|-1,{0|-2}}"}, {"2 + Tiny(2)", "2Tiny(2)"},
-      {"Miny(2)", "-Tiny(2)"}, {"1 - 1", "0"}, {"{{1|0}|{2|1}}", "{1|0||2|1}"}, {"3/4", "{1/2|1}"},
+      {"±1", "+-1"},
+      {"\xE2\x86\x91", "^"},
+      {"\xE2\x87\x91*", "^^*"},
+      {"\xE2\x86\x93", "v"},
+      {"\xE2\x87\x93", "vv"},
+      {"^^^", "^3"},
+      {"vvv*", "v3*"},
+      {"^ + ^ + *", "^^*"},
+      {"1/2 + *", "1/2*"},
+      {"-(1/2)", "-1/2"},
+      {"{ 0 | * }", "^"},
+      {"+-{1,{2|0}}", "{1,{2|0}|-1,{0|-2}}"},
+      {"2 + Tiny(2)", "2Tiny(2)"},
+      {"Miny(2)", "-Tiny(2)"},
+      {"1 - 1", "0"},
+      {"{{1|0}|{2|1}}", "{1|0||2|1}"},
+      {"3/4", "{1/2|1}"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
@@ -112,11 +125,12 @@ TEST_CASE("deep nesting is refused, not a stack overflow", "[cgt]") {
     const std::string parens = std::string(std::size_t(row.depth), '(') + "0" + std::string(std::size_t(row.depth), ')');
     const std::string minus = std::string(std::size_t(row.depth), '-') + "^";
     for (const std::string& text : {braces, parens, minus}) {
-      CAPTURE(text.size()); {
-      if (row.parses)
-        CHECK_NOTHROW(Game::parse(text));
-      else
-        CHECK_THROWS_WITH(Game::parse(text), Catch::Contains("nesting deeper") || Catch::Contains("too long"));
+      CAPTURE(text.size());
+      {
+        if (row.parses)
+          CHECK_NOTHROW(Game::parse(text));
+        else
+          CHECK_THROWS_WITH(Game::parse(text), Catch::Contains("nesting deeper") || Catch::Contains("too long"));
       }
     }
   }

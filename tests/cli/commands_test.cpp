@@ -169,7 +169,7 @@ TEST_CASE("solve --profile: one row per ply reached, which add up to the nodes",
     CHECK(row["empty_cells"].get<int>() == 36 - 2 * ply);
     CHECK(row["to_move"] == (ply % 2 == 0 ? "vertical" : "horizontal"));
     CHECK(row["nodes"].get<std::uint64_t>() == row["stopped"].get<std::uint64_t>() + row["table"].get<std::uint64_t>() +
-                                                    row["decided"].get<std::uint64_t>() + row["expanded"].get<std::uint64_t>());
+                                                   row["decided"].get<std::uint64_t>() + row["expanded"].get<std::uint64_t>());
     CHECK(row["first_cut"].get<std::uint64_t>() <= row["cut"].get<std::uint64_t>());
     CHECK(row.contains("before_cut"));
     nodes += row["nodes"].get<std::uint64_t>();
@@ -247,7 +247,8 @@ TEST_CASE("experiment: --help teaches the experiment and the files", "[cli]") {
     std::vector<const char*> fragments;
   } rows[] = {
       {"experiment --help", {"cache", "control", "all"}},
-      {"experiment cache --help", {"--schedule", "--sizes", "--half-lives", "results.csv", "trace.txt", "plot.gp", "gnuplot", "(a) LRU beats LFU"}},
+      {"experiment cache --help",
+       {"--schedule", "--sizes", "--half-lives", "results.csv", "trace.txt", "plot.gp", "gnuplot", "(a) LRU beats LFU"}},
       {"experiment control --help", {"--board", "--games", "best fixed table", "results.md"}},
       {"experiment all --help", {"summary.md", "control-RxC"}},
   };
@@ -355,7 +356,8 @@ TEST_CASE("solve reports its CGT endgame limits, larger from 74 empty cells, and
               {10, 15, "--cgt-cells 20", 15, 20}};
   for (const Row& row : rows) {
     CAPTURE(row.rows, row.cols, row.options);
-    const Run r = run("solve " + isolated(row.rows, row.cols) + " --first vertical --catalogue " + shell_quote(file) + " " + row.options + " --json");
+    const Run r =
+        run("solve " + isolated(row.rows, row.cols) + " --first vertical --catalogue " + shell_quote(file) + " " + row.options + " --json");
     REQUIRE(r.code == 0);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["winner"] == "horizontal");

@@ -103,8 +103,8 @@ TEST_CASE("experiment results killed midway leave the previous files intact", "[
   for (const char* name : {"results.csv", "results.md", "trace.txt"})
     spit(dir / name, old);
   // Killed while the first result file waits for its rename.
-  CHECK(run_and_kill({"experiment", "cache", "--schedule", "4x5:20,5x5:20", "--sizes", "10", "--out", dir.string()}, std::chrono::seconds(60),
-                     "60000", [&] { return !temporaries(dir).empty(); }));
+  CHECK(run_and_kill({"experiment", "cache", "--schedule", "4x5:20,5x5:20", "--sizes", "10", "--out", dir.string()},
+                     std::chrono::seconds(60), "60000", [&] { return !temporaries(dir).empty(); }));
   // Each file is the previous one or a complete new one.
   for (const char* name : {"results.csv", "results.md", "trace.txt"}) {
     CAPTURE(name);

@@ -69,7 +69,8 @@ TEST_CASE("move generation counts", "[domineering]") {
   static const struct Row {
     const char* board;
     int left, right;
-  } rows[] = {{"2x1", 1, 0}, {"1x2", 0, 1}, {"2x2", 2, 2}, {"3x3", 6, 6}, {"4x5", 15, 16}, {"8x8", 56, 56}, {"../#.", 1, 1}, {"32x32", 992, 992}};
+  } rows[] = {{"2x1", 1, 0},   {"1x2", 0, 1},   {"2x2", 2, 2},   {"3x3", 6, 6},
+              {"4x5", 15, 16}, {"8x8", 56, 56}, {"../#.", 1, 1}, {"32x32", 992, 992}};
   for (const Row& row : rows) {
     CAPTURE(row.board);
     const Board b = Board::parse(row.board);

@@ -75,8 +75,12 @@ TEST_CASE("move bounds on hand-made boards", "[domineering]") {
     const char* board;
     int v_max, v_safe, h_max, h_safe;
   } rows[] = {
-      {"2x1", 1, 1, 0, 0},       {"1x2", 0, 0, 1, 1},       {"2x2", 2, 0, 2, 0},
-      {"4x4", 8, 0, 8, 0},       {".#./.#./.#.", 2, 2, 0, 0}, {"5x1", 2, 2, 0, 0},
+      {"2x1", 1, 1, 0, 0},
+      {"1x2", 0, 0, 1, 1},
+      {"2x2", 2, 0, 2, 0},
+      {"4x4", 8, 0, 8, 0},
+      {".#./.#./.#.", 2, 2, 0, 0},
+      {"5x1", 2, 2, 0, 0},
       {"#.#/#.#/###/...", 1, 1, 1, 1},
   };
   for (const Row& row : rows) {
@@ -138,12 +142,12 @@ TEST_CASE("protective areas on hand-made boards", "[domineering]") {
     int v_prot, h_prot, v_safe, v_vuln;
   } rows[] = {
       {"2x2", 1, 1, 0, 0},
-      {"#..#/#..#", 1, 1, 0, 0},          // the board's edges wall Horizontal's block
+      {"#..#/#..#", 1, 1, 0, 0}, // the board's edges wall Horizontal's block
       {"####/#..#/#..#/####", 1, 1, 0, 0},
-      {"..../....", 0, 2, 0, 4},          // no block of Vertical's has a wall on both sides
+      {"..../....", 0, 2, 0, 4}, // no block of Vertical's has a wall on both sides
       {"#...#/#...#", 0, 1, 0, 3},
       {"#..#../#..#..", 2, 2, 0, 0},
-      {"#.#/#.#/#.#", 0, 0, 1, 0},        // a column Horizontal cannot touch: one safe move
+      {"#.#/#.#/#.#", 0, 0, 1, 0}, // a column Horizontal cannot touch: one safe move
   };
   for (const Row& row : rows) {
     CAPTURE(row.board);
@@ -246,11 +250,11 @@ TEST_CASE("vulnerable moves counted by the best of the three strategies", "[domi
     bool first;
     int expected;
   } rows[] = {
-      {0, 0, true, 0},  {0, 0, false, 0}, {1, 0, true, 1}, {1, 1, false, 0}, {2, 2, false, 1}, {3, 0, false, 1},
-      {7, 4, false, 3}, // pools: 4 / 2 + 3 / 3 = 3; one in three 2, singles 2
-      {7, 4, true, 3},  // pools: 1 + max(3 / 2 + 3 / 3, 4 / 2 + 2 / 3) = 3
-      {6, 2, true, 3},  // pools: take an other, then 2 / 2 + 3 / 3; one in three only 2
-      {5, 5, true, 3}, {9, 3, false, 3},
+      {0, 0, true, 0},  {0, 0, false, 0}, {1, 0, true, 1},  {1, 1, false, 0},
+      {2, 2, false, 1}, {3, 0, false, 1}, {7, 4, false, 3}, // pools: 4 / 2 + 3 / 3 = 3; one in three 2, singles 2
+      {7, 4, true, 3},                                      // pools: 1 + max(3 / 2 + 3 / 3, 4 / 2 + 2 / 3) = 3
+      {6, 2, true, 3},                                      // pools: take an other, then 2 / 2 + 3 / 3; one in three only 2
+      {5, 5, true, 3},  {9, 3, false, 3},
   };
   for (const Row& row : rows) {
     CAPTURE(row.vulnerable, row.single, row.first);

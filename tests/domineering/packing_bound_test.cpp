@@ -61,8 +61,8 @@ TEST_CASE("the packing on hand-made boards", "[domineering]") {
       // Vertical: one block in columns 0-1 (the left edge is its wall); columns 2 and 3 are then
       // two placements beside packed cells, shared.
       {"..../....", Side::Left, 1, 2, 0, 0, 0, 0, 0, 0, 0},
-      {"....", Side::Right, 0, 0, 0, 0, 0, 0, 0, 0, 0},      // two safe moves, nothing else
-      {".....", Side::Right, 0, 0, 0, 0, 0, 1, 0, 0, 0},     // two safe moves and a spare dead cell
+      {"....", Side::Right, 0, 0, 0, 0, 0, 0, 0, 0, 0},  // two safe moves, nothing else
+      {".....", Side::Right, 0, 0, 0, 0, 0, 1, 0, 0, 0}, // two safe moves and a spare dead cell
       // Row 1: three dead cells, then one Vertical can cover: the spare dead cell pairs with it,
       // and no move of Vertical's reaches another placement.
       {"###./..../###.", Side::Right, 0, 0, 0, 1, 1, 0, 0, 0, 0},

@@ -18,13 +18,8 @@ TEST_CASE("regions drop uncoverable cells and split at filled ones", "[domineeri
     const char* board;
     std::vector<int> cells;
   } rows[] = {
-      {"4x4", {16}},
-      {".#./###/.#.", {}},
-      {"..#../#####/..#..", {2, 2, 2, 2}},
-      {"...#.../.......", {13}},
-      {".#./.#./.#.", {3, 3}},
-      {"..#/#..", {4}},
-      {".#/#.", {}},
+      {"4x4", {16}},    {".#./###/.#.", {}}, {"..#../#####/..#..", {2, 2, 2, 2}}, {"...#.../.......", {13}}, {".#./.#./.#.", {3, 3}},
+      {"..#/#..", {4}}, {".#/#.", {}},
   };
   for (const Row& row : rows) {
     CAPTURE(row.board);
@@ -53,13 +48,13 @@ TEST_CASE("the walk over small regions stops at the first larger one, and passes
     for (int limit : {0, 2, 3, 5, 8, 14, 81}) {
       CAPTURE(limit);
       std::vector<int> seen;
-      const bool complete = domineering::for_each_region_within(
-          b.rows().data(), b.height(), limit, [&](const domineering::RowBits* region, int first, int last) {
-            int n = 0;
-            for (int r = first; r <= last; ++r)
-              n += std::popcount(region[r]);
-            seen.push_back(n);
-          });
+      const bool complete = domineering::for_each_region_within(b.rows().data(), b.height(), limit,
+                                                                [&](const domineering::RowBits* region, int first, int last) {
+                                                                  int n = 0;
+                                                                  for (int r = first; r <= last; ++r)
+                                                                    n += std::popcount(region[r]);
+                                                                  seen.push_back(n);
+                                                                });
       std::vector<int> expected;
       bool fits = true;
       for (int n : all) {
@@ -130,8 +125,8 @@ domineering::CanonicalKey least_image(const Shape& s) {
   const Shape t = s.transposed();
   for (const bool transposed : {false, true}) {
     const Shape& base = transposed ? t : s;
-    for (const Shape& image : {base, base.reflected_horizontally(), base.reflected_vertically(),
-                               base.reflected_horizontally().reflected_vertically()})
+    for (const Shape& image :
+         {base, base.reflected_horizontally(), base.reflected_vertically(), base.reflected_horizontally().reflected_vertically()})
       if (const domineering::ShapeKey k = *domineering::pack(image); k < best.key)
         best = {k, transposed};
   }

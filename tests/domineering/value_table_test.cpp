@@ -48,9 +48,9 @@ TEST_CASE("values of small boards", "[domineering]") {
     const char* board;
     const char* value;
   } rows[] = {
-      {"2x1", "1"}, {"1x2", "-1"}, {"2x2", "+-1"}, {"3x3", "+-1"}, {"2x3", "{2|-1/2}"},
-      {"2x4", "Miny(2)"}, {"4x2", "Tiny(2)"}, {"5x5", "0"}, {"1x1", "0"}, {"3x1", "1"}, {"4x1", "2"},
-      {"4x4", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"},
+      {"2x1", "1"},        {"1x2", "-1"},      {"2x2", "+-1"},     {"3x3", "+-1"},
+      {"2x3", "{2|-1/2}"}, {"2x4", "Miny(2)"}, {"4x2", "Tiny(2)"}, {"5x5", "0"},
+      {"1x1", "0"},        {"3x1", "1"},       {"4x1", "2"},       {"4x4", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.board);
@@ -109,9 +109,9 @@ TEST_CASE("outcome from the value agrees with a plain minimax", "[domineering]")
     const bool left_first = minimax.to_move_wins(b, Side::Left);
     const bool right_first = minimax.to_move_wins(b, Side::Right);
     const cgt::Outcome expected = left_first && right_first ? cgt::Outcome::N
-                                  : left_first               ? cgt::Outcome::L
-                                  : right_first              ? cgt::Outcome::R
-                                                             : cgt::Outcome::P;
+                                  : left_first              ? cgt::Outcome::L
+                                  : right_first             ? cgt::Outcome::R
+                                                            : cgt::Outcome::P;
     CHECK(o == expected);
   }
 }

@@ -2,8 +2,8 @@
 
 #include "support.h"
 
-#include "cache/trace_file.h"
 #include "base/input_error.h"
+#include "cache/trace_file.h"
 
 #include <catch2/catch.hpp>
 
@@ -51,9 +51,8 @@ TEST_CASE("the replay of a recorded trace equals the live game loop", "[experime
     const char* rule;
     std::size_t size;
   } rows[] = {
-      {"lru", 10},        {"lfu", 10},   {"aged-lfu:50", 10}, {"aged-lfu:7", 3}, {"arc", 20},
-      {"sieve", 20},      {"adaptive", 10}, {"adaptive:1", 20}, {"belady", 10},  {"belady-bypass", 20},
-      {"best-fixed", 40},
+      {"lru", 10},      {"lfu", 10},        {"aged-lfu:50", 10}, {"aged-lfu:7", 3},     {"arc", 20},        {"sieve", 20},
+      {"adaptive", 10}, {"adaptive:1", 20}, {"belady", 10},      {"belady-bypass", 20}, {"best-fixed", 40},
   };
   const auto& trace = small_trace();
   REQUIRE(trace.size() > 100);
@@ -113,10 +112,12 @@ TEST_CASE("every rule appears at every size, in report order", "[experiments]") 
     std::size_t size;
     std::vector<std::string> rules;
   } rows[] = {
-      {5, {"lru", "lfu", "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc", "sieve", "adaptive:5", "adaptive:1", "adaptive:1000", "best-fixed", "belady",
-           "belady-bypass"}},
-      {10, {"lru", "lfu", "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc", "sieve", "adaptive:10", "adaptive:1", "adaptive:1000", "best-fixed", "belady",
-            "belady-bypass"}},
+      {5,
+       {"lru", "lfu", "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc", "sieve", "adaptive:5", "adaptive:1",
+        "adaptive:1000", "best-fixed", "belady", "belady-bypass"}},
+      {10,
+       {"lru", "lfu", "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc", "sieve", "adaptive:10", "adaptive:1",
+        "adaptive:1000", "best-fixed", "belady", "belady-bypass"}},
   };
   for (const Row& row : rows) {
     CAPTURE(row.size);

@@ -75,17 +75,41 @@ TEST_CASE("the essay's findings are decided from the numbers", "[experiments]") 
     const char* verdict;
   } rows[] = {
       {"the essay's pattern", ESSAY_10, ESSAY_20, {true, true, true, true, true, true}, nullptr, nullptr},
-      {"LFU beats LRU at 20", ESSAY_10, {950, 960, 945, 965, 951, 952, 965, 920}, {false, true, true, true, true, true}, "a",
+      {"LFU beats LRU at 20",
+       ESSAY_10,
+       {950, 960, 945, 965, 951, 952, 965, 920},
+       {false, true, true, true, true, true},
+       "a",
        "fails at 20 entries (holds at 10)"},
-      {"the best H shrinks", {900, 850, 880, 910, 905, 904, 911, 840}, {950, 930, 960, 955, 951, 952, 960, 920},
-       {true, true, false, true, true, true}, "c", "fails: from 10 to 20 entries the best H goes 100 -> 25"},
-      {"a tie with LRU is no win", {900, 850, 900, 890, 895, 894, 901, 840}, ESSAY_20, {true, false, true, false, true, true}, "b",
+      {"the best H shrinks",
+       {900, 850, 880, 910, 905, 904, 911, 840},
+       {950, 930, 960, 955, 951, 952, 960, 920},
+       {true, true, false, true, true, true},
+       "c",
+       "fails: from 10 to 20 entries the best H goes 100 -> 25"},
+      {"a tie with LRU is no win",
+       {900, 850, 900, 890, 895, 894, 901, 840},
+       ESSAY_20,
+       {true, false, true, false, true, true},
+       "b",
        "fails at 10 entries (holds at 20)"},
-      {"adaptive far below the best H", {900, 850, 910, 890, 905, 904, 908, 840}, ESSAY_20, {true, true, true, true, false, true},
-       "adaptive-best", "0.200 points below the best fixed half-life at 10 entries (0.100 beyond the target)"},
-      {"SIEVE beats adaptive at 20", ESSAY_10, {950, 930, 945, 955, 951, 956, 955, 920}, {true, true, true, true, true, false},
-       "adaptive-others", "below SIEVE at 20 entries by 0.100 points"},
-      {"adaptive ties ARC", {900, 850, 910, 890, 911, 904, 911, 840}, ESSAY_20, {true, true, true, true, true, false}, "adaptive-others",
+      {"adaptive far below the best H",
+       {900, 850, 910, 890, 905, 904, 908, 840},
+       ESSAY_20,
+       {true, true, true, true, false, true},
+       "adaptive-best",
+       "0.200 points below the best fixed half-life at 10 entries (0.100 beyond the target)"},
+      {"SIEVE beats adaptive at 20",
+       ESSAY_10,
+       {950, 930, 945, 955, 951, 956, 955, 920},
+       {true, true, true, true, true, false},
+       "adaptive-others",
+       "below SIEVE at 20 entries by 0.100 points"},
+      {"adaptive ties ARC",
+       {900, 850, 910, 890, 911, 904, 911, 840},
+       ESSAY_20,
+       {true, true, true, true, true, false},
+       "adaptive-others",
        "ties with ARC at 10 entries"},
   };
   static const char* const ids[] = {"a", "b", "c", "d", "adaptive-best", "adaptive-others"};
@@ -113,13 +137,29 @@ TEST_CASE("the control questions are answered from the numbers", "[experiments]"
     const char* failing;
     const char* verdict;
   } rows[] = {
-      {"the essay's pattern", ESSAY_10, ESSAY_20, {true, false, true}, "fixed-table",
+      {"the essay's pattern",
+       ESSAY_10,
+       ESSAY_20,
+       {true, false, true},
+       "fixed-table",
        "fails at 10 and 20 entries: beaten at 10 entries by up to 7.100 points (adaptive (start 10))"},
-      {"the fixed table wins", {900, 850, 910, 890, 905, 904, 911, 980}, {950, 930, 945, 955, 951, 952, 955, 985}, {true, true, true},
-       nullptr, nullptr},
-      {"recency beats every count at 20", ESSAY_10, {950, 930, 945, 949, 951, 952, 949, 920}, {false, false, true}, "counting",
+      {"the fixed table wins",
+       {900, 850, 910, 890, 905, 904, 911, 980},
+       {950, 930, 945, 955, 951, 952, 955, 985},
+       {true, true, true},
+       nullptr,
+       nullptr},
+      {"recency beats every count at 20",
+       ESSAY_10,
+       {950, 930, 945, 949, 951, 952, 949, 920},
+       {false, false, true},
+       "counting",
        "LRU is 0.100 points ahead of the best counting rule at 20 entries"},
-      {"never halving is as good", {900, 910, 905, 910, 905, 904, 911, 840}, ESSAY_20, {true, false, false}, "half-life",
+      {"never halving is as good",
+       {900, 910, 905, 910, 905, 904, 911, 840},
+       ESSAY_20,
+       {true, false, false},
+       "half-life",
        "fails at 10 entries: never-reset counting does as well as every half-life there"},
   };
   static const char* const ids[] = {"counting", "fixed-table", "half-life"};
@@ -138,9 +178,7 @@ TEST_CASE("the control questions are answered from the numbers", "[experiments]"
 
 TEST_CASE("size views pick the best half-life, ties to the shorter", "[experiments]") {
   // hits of H=25 and H=100 at 10 entries, the best H expected
-  static const struct Row {
-    std::uint64_t aged25, aged100, best;
-  } rows[] = {{910, 890, 25}, {890, 910, 100}, {900, 900, 25}};
+  static const struct Row { std::uint64_t aged25, aged100, best; } rows[] = {{910, 890, 25}, {890, 910, 100}, {900, 900, 25}};
   for (const Row& row : rows) {
     CAPTURE(row.aged25, row.aged100);
     Hits h = ESSAY_10;

@@ -146,7 +146,7 @@ TEST_CASE("the summary covers the mixed run and every control", "[experiments]")
   const std::string md = experiments::summary_markdown(mixed, {control}, 0.2);
   for (const char* fragment : {"## What was run", "## The mixed schedule: the essay's findings", "## The controls: one board for all games",
                                "Does a counting rule", "Is the best fixed table no longer beaten", "Where does the best half-life sit",
-                               "## The adaptive rule everywhere", "(c) The best half-life grows with the table size", "[mixed/](mixed/results.md)",
-                               "control-5x5", "not rendered"})
+                               "## The adaptive rule everywhere", "(c) The best half-life grows with the table size",
+                               "[mixed/](mixed/results.md)", "control-5x5", "not rendered"})
     CHECK_THAT(md, Catch::Contains(fragment));
 }

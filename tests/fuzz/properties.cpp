@@ -10,9 +10,9 @@
 
 #include "solver/solve_journal.h"
 
-#include "cgt/game_store.h"
 #include "base/checksum.h"
 #include "base/input_error.h"
+#include "cgt/game_store.h"
 #include "cgt/notation.h"
 #include "cgt/stops.h"
 #include "cgt/thermograph.h"
@@ -44,7 +44,8 @@ void check_derived(const catalogue::Entry& e) {
   if (!number && ls < rs)
     violated(fmt::format("stops out of order for {}: {} < {}", cgt::to_string(e.value), ls.to_string(), rs.to_string()));
   const cgt::Outcome o = e.outcome;
-  if ((rs.sign() > 0 && o != cgt::Outcome::L) || (ls.sign() < 0 && o != cgt::Outcome::R) || (ls.sign() > 0 && rs.sign() < 0 && o != cgt::Outcome::N))
+  if ((rs.sign() > 0 && o != cgt::Outcome::L) || (ls.sign() < 0 && o != cgt::Outcome::R) ||
+      (ls.sign() > 0 && rs.sign() < 0 && o != cgt::Outcome::N))
     violated(fmt::format("outcome {} inconsistent with stops {} {}", cgt::to_string(o), ls.to_string(), rs.to_string()));
   if (number && (ls != rs || cgt::number_value(e.mean) != ls))
     violated("a number whose stops or mean differ from its value");

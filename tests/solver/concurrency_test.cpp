@@ -151,9 +151,7 @@ void stress(std::size_t entries) {
 TEST_CASE("tasks storing and probing one small table never accept a torn entry", "[solver][threads]") {
   // table, entries (8 buckets or slots: every bucket is fought over)
   SECTION("8-way buckets, 32 verification bits") { stress<SharedTable<Aging>, MulHiIndex>(64); }
-  SECTION("8-way buckets, 16 verification bits") {
-    stress<TranspositionTable<AlwaysReplace, Key16Layout, MulHiIndex, 8>, MulHiIndex>(64);
-  }
+  SECTION("8-way buckets, 16 verification bits") { stress<TranspositionTable<AlwaysReplace, Key16Layout, MulHiIndex, 8>, MulHiIndex>(64); }
   SECTION("the article's two-slot buckets, low-bit index") { stress<ArticleTable<TwoTier, 2>, LowBitsIndex>(16); }
 }
 

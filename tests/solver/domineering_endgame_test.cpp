@@ -87,8 +87,7 @@ TEST_CASE("won_after is the packing's verdict on the child, and decide_unless_wo
   std::mt19937 rng(23);
   int won = 0, cleared = 0;
   for (int i = 0; i < 150; ++i) {
-    const domineering::Board b =
-        domineering::testing::random_board(rng, 4 + int(rng() % 6), 4 + int(rng() % 6), 10 + int(rng() % 40));
+    const domineering::Board b = domineering::testing::random_board(rng, 4 + int(rng() % 6), 4 + int(rng() % 6), 10 + int(rng() % 40));
     for (const domineering::Side side : {domineering::Side::Left, domineering::Side::Right}) {
       const solver::DomineeringPosition p(b, side);
       solver::DomineeringPosition::Move moves[solver::DomineeringPosition::MAX_MOVES];

@@ -45,7 +45,6 @@ cgt::Outcome solved_outcome(DomineeringSolver& s, const Board& b) {
 
 cgt::Outcome value_outcome(const Board& b) { return cgt::outcome(domineering::ValueTable::shared().value(b)); }
 
-
 } // namespace
 
 TEST_CASE("every rectangle up to 6x6 (but 6x6) has the outcome of its CGT value", "[solver]") {
@@ -221,7 +220,7 @@ TEST_CASE("a position's images share its key, and keys spread over the table's b
 
 TEST_CASE("the default table grows with the empty cells, from 4 MiB to 512", "[solver]") {
   // empty cells, MiB
-  static const int rows[][2] = {{0, 4},   {36, 4},   {49, 4},   {52, 4},   {53, 8},   {56, 8},   {57, 16},  {60, 16},
+  static const int rows[][2] = {{0, 4},    {36, 4},   {49, 4},   {52, 4},   {53, 8},   {56, 8},   {57, 16},  {60, 16},
                                 {61, 32},  {63, 32},  {64, 32},  {65, 64},  {68, 64},  {69, 128}, {72, 128}, {73, 256},
                                 {76, 256}, {77, 512}, {80, 512}, {81, 512}, {84, 512}, {256, 512}};
   for (const auto& row : rows) {
@@ -284,8 +283,8 @@ TEST_CASE("a decided position is kept in the table only where a parent's cut-off
 
 TEST_CASE("the default component cache grows with the empty cells from 2048 entries to 16384", "[solver]") {
   // empty cells, entries
-  static const int rows[][2] = {{0, 2048},   {36, 2048},  {63, 2048},  {64, 2048},  {65, 4096},  {66, 4096},
-                                {67, 8192},  {68, 8192},  {69, 16384}, {72, 16384}, {81, 16384}, {256, 16384}};
+  static const int rows[][2] = {{0, 2048},  {36, 2048}, {63, 2048},  {64, 2048},  {65, 4096},  {66, 4096},
+                                {67, 8192}, {68, 8192}, {69, 16384}, {72, 16384}, {81, 16384}, {256, 16384}};
   for (const auto& row : rows) {
     CAPTURE(row[0]);
     CHECK(solver::default_component_entries(row[0]) == std::size_t(row[1]));
@@ -294,7 +293,7 @@ TEST_CASE("the default component cache grows with the empty cells from 2048 entr
 
 TEST_CASE("the default CGT endgame moves to the 15-cell catalogue from 74 empty cells", "[solver]") {
   // empty cells, catalogue's shapes, exact cells, coverable cells where the split is tried
-  static const int rows[][4] = {{0, 12, 14, 40}, {64, 12, 14, 40}, {72, 12, 14, 40}, {73, 12, 14, 40},
+  static const int rows[][4] = {{0, 12, 14, 40},  {64, 12, 14, 40}, {72, 12, 14, 40}, {73, 12, 14, 40},
                                 {74, 15, 15, 48}, {81, 15, 15, 48}, {256, 15, 15, 48}};
   for (const auto& row : rows) {
     CAPTURE(row[0]);
@@ -367,8 +366,8 @@ TEST_CASE("lazily ordered moves come out in the order of generate_moves", "[solv
   std::mt19937 rng(20261130);
   for (int trial = 0; trial < 400; ++trial) {
     const Board b = random_board(rng, 2 + int(rng() % 9), 2 + int(rng() % 9), int(rng() % 50));
-    for (const auto& [side, skip_safe] : {std::pair{Side::Left, false}, std::pair{Side::Right, false}, std::pair{Side::Left, true},
-                                          std::pair{Side::Right, true}}) {
+    for (const auto& [side, skip_safe] :
+         {std::pair{Side::Left, false}, std::pair{Side::Right, false}, std::pair{Side::Left, true}, std::pair{Side::Right, true}}) {
       const solver::DomineeringPosition p(b, side, skip_safe);
       const solver::MoveList<solver::DomineeringPosition> sorted(p);
       solver::OrderedMoves<solver::DomineeringPosition> lazy(p);

@@ -72,7 +72,6 @@ private:
   std::vector<std::uint8_t> memo_[2]; // [Vertical to move][filled]: 0 unknown, 1 win, 2 loss
 };
 
-
 } // namespace
 
 TEST_CASE("leaving safe moves out never changes who wins, on every position of small boards", "[solver]") {

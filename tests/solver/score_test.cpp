@@ -20,12 +20,12 @@ TEST_CASE("score_to_tt and score_from_tt convert distance scores and are inverse
   } rows[] = {
       {0, 0, 0},
       {0, 17, 0},
-      {899, 30, 899},               // just below the bound: a plain score
+      {899, 30, 899}, // just below the bound: a plain score
       {-899, 30, -899},
-      {MATE - 5, 0, MATE - 5},      // at the root both frames agree
-      {MATE - 5, 3, MATE - 2},      // a win 2 plies below a node at ply 3
+      {MATE - 5, 0, MATE - 5}, // at the root both frames agree
+      {MATE - 5, 3, MATE - 2}, // a win 2 plies below a node at ply 3
       {-(MATE - 5), 3, -(MATE - 2)},
-      {MATE - 11, 11, MATE},        // a win right at the node
+      {MATE - 11, 11, MATE}, // a win right at the node
       {MATE - 40, 39, MATE - 1},
       {-(MATE - 40), 39, -(MATE - 1)},
       {MATE_BOUND, 50, MATE_BOUND + 50},

@@ -174,11 +174,8 @@ TEST_CASE("the stored bound is chosen against the original alpha", "[solver]") {
     Bound bound;
     Score score;
   } rows[] = {
-      {0, 10, Bound::EXACT, 3},
-      {-INF, INF, Bound::EXACT, 3},
-      {2, 4, Bound::EXACT, 3},
-      {5, 10, Bound::UPPER, 3}, // fail low
-      {3, 10, Bound::UPPER, 3}, // best == alpha: no move raised alpha
+      {0, 10, Bound::EXACT, 3},  {-INF, INF, Bound::EXACT, 3}, {2, 4, Bound::EXACT, 3}, {5, 10, Bound::UPPER, 3}, // fail low
+      {3, 10, Bound::UPPER, 3},  // best == alpha: no move raised alpha
       {-10, 2, Bound::LOWER, 3}, // the second move cuts
       {1, 3, Bound::LOWER, 3},   // best == beta
   };
@@ -251,11 +248,8 @@ TEST_CASE("hooks decide positions through the same bound gate and are not stored
     std::uint64_t nodes;
     Score result;
   } rows[] = {
-      {{42, Bound::EXACT}, -INF, INF, 1, 42},
-      {{50, Bound::LOWER}, -INF, INF, 3, 3},
-      {{50, Bound::LOWER}, -INF, 40, 1, 50},
-      {{-8, Bound::UPPER}, -7, INF, 1, -8},
-      {{-8, Bound::UPPER}, -9, INF, 3, 3},
+      {{42, Bound::EXACT}, -INF, INF, 1, 42}, {{50, Bound::LOWER}, -INF, INF, 3, 3}, {{50, Bound::LOWER}, -INF, 40, 1, 50},
+      {{-8, Bound::UPPER}, -7, INF, 1, -8},   {{-8, Bound::UPPER}, -9, INF, 3, 3},
   };
   for (const Row& row : rows) {
     CAPTURE(row.decision.score, int(row.decision.bound), row.alpha, row.beta);

@@ -2,10 +2,10 @@
 
 #include "solver/domineering_solver.h"
 
-#include "catalogue/catalogue.h"
-#include "catalogue/checked_tsv.h"
 #include "base/checksum.h"
 #include "base/input_error.h"
+#include "catalogue/catalogue.h"
+#include "catalogue/checked_tsv.h"
 
 #include "../domineering/random_boards.h"
 
@@ -46,7 +46,8 @@ SolveOptions options(int threads, SolveJournal* journal) {
 // A journal file of its own, removed at the end of the test.
 struct TempJournal {
   std::string path;
-  explicit TempJournal(const char* name) : path((std::filesystem::temp_directory_path() / fmt::format("{}-{}.tsv", name, ::getpid())).string()) {
+  explicit TempJournal(const char* name)
+      : path((std::filesystem::temp_directory_path() / fmt::format("{}-{}.tsv", name, ::getpid())).string()) {
     std::filesystem::remove(path);
   }
   ~TempJournal() { std::filesystem::remove(path); }
@@ -124,7 +125,8 @@ TEST_CASE("a journal that fails its checks is refused, naming the line", "[solve
       {with_first_line(header + "....\tvertical\tvertical\tX\t1\n", 1), "is not of the form"},
       {with_first_line(header + "....\tvertical\tvertical\t-\tsoon\n", 1), "seconds 'soon'"},
       {with_first_line(header + "....\tvertical\tvertical\t-\n", 1), "expected 5 tab-separated fields, found 4"},
-      {with_first_line(header + "#./..\tvertical\tvertical\t-\t1\n../#.\tvertical\tvertical\t-\t1\n", 2), "line 4: the position of line 3 again"},
+      {with_first_line(header + "#./..\tvertical\tvertical\t-\t1\n../#.\tvertical\tvertical\t-\t1\n", 2),
+       "line 4: the position of line 3 again"},
       {with_first_line(header + "....\tvertical\tvertical\t-\t1", 1), "has no newline"},
   };
   for (const auto& [text, fragment] : rows) {

@@ -127,12 +127,11 @@ TEST_CASE("tic-tac-toe positions parse, score and reject bad text", "[solver]") 
     Score score;
     bool center_legal;
   } rows[] = {
-      {".........", false, 0, true},
-      {"XXX/OO./...", true, -10, false},   // O to move, X has a line
-      {"XOX/XOO/OXX", true, 0, false},     // full, no line: a draw
-      {"X.O/.X./..O", false, 0, false},    // centre taken
-      {"OOO/XX./X..", true, -10, false},   // X to move, O has a line
-      {"OOO/XX./X.X", true, 10, false},    // O to move with its own line: parsed only, unreachable
+      {".........", false, 0, true},     {"XXX/OO./...", true, -10, false}, // O to move, X has a line
+      {"XOX/XOO/OXX", true, 0, false},                                      // full, no line: a draw
+      {"X.O/.X./..O", false, 0, false},                                     // centre taken
+      {"OOO/XX./X..", true, -10, false},                                    // X to move, O has a line
+      {"OOO/XX./X.X", true, 10, false},                                     // O to move with its own line: parsed only, unreachable
   };
   for (const Row& row : rows) {
     CAPTURE(row.board);

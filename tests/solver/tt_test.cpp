@@ -113,7 +113,8 @@ TEST_CASE("index policies spread keys over any bucket count and verify with othe
     CHECK(LowBitsIndex::bucket(k, 256) == (k & 255));
     CHECK(LowBitsIndex::check_bits<32>(k) == k >> 32);
     CHECK(MulHiIndex::check_bits<16>(k) == (k & 0xFFFF));
-    CHECK(detail::mul_hi64(k, 0x1234'5678'9ABC'DEF1u) == std::uint64_t((__extension__(unsigned __int128)(k) * 0x1234'5678'9ABC'DEF1u) >> 64));
+    CHECK(detail::mul_hi64(k, 0x1234'5678'9ABC'DEF1u) ==
+          std::uint64_t((__extension__(unsigned __int128)(k) * 0x1234'5678'9ABC'DEF1u) >> 64));
   }
 }
 

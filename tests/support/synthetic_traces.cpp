@@ -31,8 +31,7 @@ std::vector<Key> zipf_trace(std::size_t length, std::size_t universe, double exp
   return trace;
 }
 
-std::vector<Key> switching_trace(std::size_t length, std::size_t universe, double exponent, std::size_t phase,
-                                 std::uint64_t seed) {
+std::vector<Key> switching_trace(std::size_t length, std::size_t universe, double exponent, std::size_t phase, std::uint64_t seed) {
   if (phase == 0)
     throw std::logic_error("switching trace: the phase must be at least one lookup");
   const Zipf zipf(universe, exponent);
@@ -43,8 +42,7 @@ std::vector<Key> switching_trace(std::size_t length, std::size_t universe, doubl
   return trace;
 }
 
-std::vector<Key> drifting_trace(std::size_t length, std::size_t universe, double exponent, std::size_t step,
-                                std::uint64_t seed) {
+std::vector<Key> drifting_trace(std::size_t length, std::size_t universe, double exponent, std::size_t step, std::uint64_t seed) {
   if (step == 0)
     throw std::logic_error("drifting trace: the step must be at least one lookup");
   const Zipf zipf(universe, exponent);

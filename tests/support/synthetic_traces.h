@@ -48,14 +48,12 @@ std::vector<Key> zipf_trace(std::size_t length, std::size_t universe, double exp
 
 // A Zipf working set of `universe` keys that is replaced by a disjoint one every `phase`
 // lookups: phase p draws its keys from p * universe .. (p + 1) * universe - 1.
-std::vector<Key> switching_trace(std::size_t length, std::size_t universe, double exponent, std::size_t phase,
-                                 std::uint64_t seed);
+std::vector<Key> switching_trace(std::size_t length, std::size_t universe, double exponent, std::size_t phase, std::uint64_t seed);
 
 // A Zipf ranking over an unbounded line of keys whose centre slides by one key every `step` lookups:
 // at lookup t the rank of key k grows with its distance from universe + t / step (rank 0 at the
 // centre, 1 and 2 just after and before it, and so on), so every key warms up and cools off
 // gradually as the centre passes it.
-std::vector<Key> drifting_trace(std::size_t length, std::size_t universe, double exponent, std::size_t step,
-                                std::uint64_t seed);
+std::vector<Key> drifting_trace(std::size_t length, std::size_t universe, double exponent, std::size_t step, std::uint64_t seed);
 
 } // namespace support

@@ -94,9 +94,9 @@ private:
   std::vector<std::uint64_t> bank_; // every half-life of the bank, increasing
   std::vector<Expert> experts_;     // those of bank_[0, spawned_), then the never-halving one
   std::size_t spawned_ = 0;
-  std::size_t followed_;            // an index into bank_, or bank_.size() for the never-halving one
+  std::size_t followed_; // an index into bank_, or bank_.size() for the never-halving one
   std::size_t capacity_;
-  std::uint64_t next_check_ = 0;    // the first lookup at which a lead may be reported again
+  std::uint64_t next_check_ = 0; // the first lookup at which a lead may be reported again
 };
 
 // The main cache's eviction rule: it holds the keys it has values for, and evicts first those the
@@ -225,17 +225,13 @@ public:
   static std::uint64_t default_half_life(std::size_t capacity) { return capacity; }
 
   // initial_half_life 0 means default_half_life(capacity); values are clamped to the range.
-  explicit AdaptiveCache(std::size_t capacity, std::uint64_t initial_half_life = 0,
-                         FirstTime first_time = FirstTime::track)
+  explicit AdaptiveCache(std::size_t capacity, std::uint64_t initial_half_life = 0, FirstTime first_time = FirstTime::track)
       : main_(capacity, detail::FollowerPolicy(), first_time),
-        tuner_(capacity, clamp(initial_half_life ? initial_half_life : default_half_life(capacity))),
-        ghosts_(capacity) {
+        tuner_(capacity, clamp(initial_half_life ? initial_half_life : default_half_life(capacity))), ghosts_(capacity) {
     history_.push_back({0, tuner_.current()});
   }
 
-  bool access(Key key)
-    requires(!HAS_VALUE)
-  {
+  bool access(Key key) requires(!HAS_VALUE) {
     if (find(key))
       return true;
     insert(key);
@@ -298,9 +294,7 @@ public:
   // Resident keys the followed simulation no longer holds: the next to be evicted.
   std::size_t stale_count() const { return main_.policy().stale_count(); }
 
-  static std::uint64_t clamp(std::uint64_t h) {
-    return h < MIN_HALF_LIFE ? MIN_HALF_LIFE : h > MAX_HALF_LIFE ? MAX_HALF_LIFE : h;
-  }
+  static std::uint64_t clamp(std::uint64_t h) { return h < MIN_HALF_LIFE ? MIN_HALF_LIFE : h > MAX_HALF_LIFE ? MAX_HALF_LIFE : h; }
 
 private:
   // The misses a switch to `sim` costs at most: the keys it holds that the main cache does not.

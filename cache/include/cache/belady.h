@@ -46,7 +46,7 @@ private:
   std::uint64_t next_use_slow(Key key, std::uint64_t from) const;
 
   std::vector<Key> trace_;
-  std::vector<std::uint32_t> next_;                          // next_[i]: next index of trace_[i], or NONE
+  std::vector<std::uint32_t> next_;                        // next_[i]: next index of trace_[i], or NONE
   std::vector<std::pair<Key, std::uint32_t>> occurrences_; // sorted (key, index)
 };
 
@@ -56,8 +56,7 @@ class BeladyPolicy {
 public:
   static constexpr const char* NAME = "belady";
 
-  BeladyPolicy(std::shared_ptr<const Future> future, Bypass bypass)
-      : future_(std::move(future)), bypass_(bypass == Bypass::yes) {}
+  BeladyPolicy(std::shared_ptr<const Future> future, Bypass bypass) : future_(std::move(future)), bypass_(bypass == Bypass::yes) {}
 
   void reserve_slots(std::size_t capacity) {
     heap_ = detail::SlotHeap(capacity);

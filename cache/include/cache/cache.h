@@ -44,9 +44,7 @@ public:
 
   // One lookup of a key-only cache: true on a hit; on a miss the key is stored (evicting per the
   // policy) unless the policy refuses it.
-  bool access(Key key)
-    requires(!HAS_VALUE)
-  {
+  bool access(Key key) requires(!HAS_VALUE) {
     if (find(key))
       return true;
     insert_absent(key, Value()); // find() just saw it absent
@@ -128,7 +126,6 @@ private:
     ++stats_.insertions;
     return evicted;
   }
-
 
   static std::size_t checked_capacity(std::size_t capacity) {
     if (capacity < 1 || capacity >= MAX_CAPACITY)

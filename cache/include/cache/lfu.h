@@ -115,10 +115,10 @@ private:
     nonzero_at_[s] = NO_SLOT;
   }
 
-  detail::SlotHeap heap_;            // top: the victim
+  detail::SlotHeap heap_; // top: the victim
   std::vector<Rank> rank_;
-  std::vector<Slot> nonzero_;        // the resident slots whose count is not 0
-  std::vector<Slot> nonzero_at_;     // per slot: its index in nonzero_, or NO_SLOT
+  std::vector<Slot> nonzero_;    // the resident slots whose count is not 0
+  std::vector<Slot> nonzero_at_; // per slot: its index in nonzero_, or NO_SLOT
   std::uint64_t tick_ = 0;
 };
 

@@ -89,10 +89,10 @@ double estimated_build_bytes(int max_cells);
 
 // Summary numbers for `catalogue stats`.
 struct Stats {
-  std::vector<std::size_t> by_size;                    // shapes per size
-  std::map<std::string, std::size_t> by_outcome;       // "L", "R", "N", "P"
+  std::vector<std::size_t> by_size;              // shapes per size
+  std::map<std::string, std::size_t> by_outcome; // "L", "R", "N", "P"
   std::size_t distinct_values = 0;
-  std::map<cgt::Dyadic, std::size_t> by_temperature;   // exact temperature -> shapes
+  std::map<cgt::Dyadic, std::size_t> by_temperature; // exact temperature -> shapes
   cgt::Dyadic max_temperature;
 };
 Stats stats(const Catalogue& c);

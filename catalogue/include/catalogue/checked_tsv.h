@@ -28,7 +28,7 @@ public:
 
   struct FirstLine {
     std::map<std::string, std::string> fields; // its key=value pairs (the last of a repeated key)
-    std::string_view body;                      // every byte after it
+    std::string_view body;                     // every byte after it
   };
   // Refuses an empty text, one that ends inside line 1, a line 1 that does not start with
   // `magic` (saying the file is not `what`, e.g. "a domineering catalogue") and a token of it

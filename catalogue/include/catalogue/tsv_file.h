@@ -28,7 +28,8 @@ namespace catalogue {
 
 inline constexpr int TSV_VERSION = 1;
 inline constexpr const char* TSV_MAGIC = "# domineering-catalogue";
-inline constexpr const char* TSV_HEADER = "shape\tcells\tcanonical\tleft_stop\tright_stop\tmean\ttemperature\toutcome\tleft_moves\tright_moves";
+inline constexpr const char* TSV_HEADER =
+    "shape\tcells\tcanonical\tleft_stop\tright_stop\tmean\ttemperature\toutcome\tleft_moves\tright_moves";
 
 void write_tsv(const Catalogue& c, std::ostream& out);
 // Atomic (temporary file, then rename).

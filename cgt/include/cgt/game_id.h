@@ -19,6 +19,7 @@ inline constexpr GameId NO_GAME{0xFFFF'FFFFu};
 
 } // namespace cgt
 
-template <> struct std::hash<cgt::GameId> {
+template <>
+struct std::hash<cgt::GameId> {
   std::size_t operator()(cgt::GameId g) const noexcept { return std::hash<std::uint32_t>{}(cgt::raw(g)); }
 };

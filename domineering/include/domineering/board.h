@@ -77,9 +77,7 @@ public:
   Board reflected_horizontally() const; // columns mirrored
   Board reflected_vertically() const;   // rows mirrored
 
-  friend bool operator==(const Board& a, const Board& b) {
-    return a.height_ == b.height_ && a.width_ == b.width_ && a.rows_ == b.rows_;
-  }
+  friend bool operator==(const Board& a, const Board& b) { return a.height_ == b.height_ && a.width_ == b.width_ && a.rows_ == b.rows_; }
 
 private:
   void set_filled(int r, int c);

@@ -149,9 +149,7 @@ inline int max_horizontal_dominoes(RowBits row, RowBits* used = nullptr, RowBits
 }
 
 // The count alone: the table for rows of at most 16 cells, the run loop beyond.
-inline int horizontal_domino_count(RowBits row) {
-  return row <= 0xFFFFu ? detail::RUN_PAIRS.count[row] : max_horizontal_dominoes(row);
-}
+inline int horizontal_domino_count(RowBits row) { return row <= 0xFFFFu ? detail::RUN_PAIRS.count[row] : max_horizontal_dominoes(row); }
 
 // One way of playing the vulnerable placements and protective areas: the moves it guarantees
 // on top of the safe ones (vm(X) of the file comment) and the cells live for the opponent those
@@ -177,8 +175,8 @@ struct MoveBounds {
     std::array<Plan, 5> out{};
     const auto plan = [&](int vulnerable_moves, int protective_taken) {
       const int moves = vulnerable_moves + 2 * protective_taken;
-      return Plan{moves, 2 * vulnerable_moves - std::min(vulnerable_moves, half) + 4 * protective_taken +
-                             options_taken(moves, moving_first)};
+      return Plan{moves,
+                  2 * vulnerable_moves - std::min(vulnerable_moves, half) + 4 * protective_taken + options_taken(moves, moving_first)};
     };
     const int n = vulnerable + 2 * protective;
     out[0] = plan(moving_first ? (n + 2) / 3 : n / 3, 0);
@@ -240,11 +238,11 @@ inline MoveBounds move_bounds(const Board& b, Side side) {
   // arrays (MAX_SIDE words each) would cost a large share of this function's time (measured when
   // chosen: `git log -L '/^MoveBounds move_bounds/,+20:domineering/include/domineering/move_bounds.h'`).
   RowBits used[MAX_SIDE];
-  RowBits vuln[MAX_SIDE]; // cells of the vulnerable placements chosen
+  RowBits vuln[MAX_SIDE];  // cells of the vulnerable placements chosen
   RowBits first[MAX_SIDE]; // their first cells: tops (Vertical) or left cells (Horizontal)
   RowBits rest[MAX_SIDE];
   RowBits claimed[MAX_SIDE + 2]; // option cells taken (see each side's loop for its indexing)
-  RowBits marked[MAX_SIDE]; // safe placements' first cells: tops or left cells
+  RowBits marked[MAX_SIDE];      // safe placements' first cells: tops or left cells
   for (int r = 0; r < h; ++r)
     used[r] = vuln[r] = first[r] = claimed[r] = marked[r] = 0;
   claimed[h] = claimed[h + 1] = 0;
@@ -353,8 +351,7 @@ inline int live_cells(const Board& b, Side side) {
   int n = 0;
   for (int r = 0; r < h; ++r) {
     const RowBits here = b.row(r);
-    const RowBits beside = side == Side::Left ? (r > 0 ? b.row(r - 1) : 0) | (r + 1 < h ? b.row(r + 1) : 0)
-                                              : (here << 1) | (here >> 1);
+    const RowBits beside = side == Side::Left ? (r > 0 ? b.row(r - 1) : 0) | (r + 1 < h ? b.row(r + 1) : 0) : (here << 1) | (here >> 1);
     n += std::popcount(here & beside);
   }
   return n;
@@ -402,8 +399,7 @@ inline int decided_by_plans(const Board& b, Side to_move) {
   const int live_mine = live_cells(b, to_move), live_theirs = live_cells(b, other);
   // P wins if for some plan safe(P) + vm(P) > min(most(O), floor((live(O) - cov(P)) / 2)).
   const int safe_mine = safe_moves(b, to_move);
-  if (const int u = guaranteed_at_most(mine, safe_mine, true);
-      u > std::min(theirs, (live_theirs - covered_at_most(u, safe_mine)) / 2)) {
+  if (const int u = guaranteed_at_most(mine, safe_mine, true); u > std::min(theirs, (live_theirs - covered_at_most(u, safe_mine)) / 2)) {
     const MoveBounds m = move_bounds(b, to_move);
     for (const Plan& p : m.plans(true))
       if (m.safe_moves + p.moves > std::min(theirs, (live_theirs - p.covered) / 2))

@@ -45,11 +45,11 @@ namespace domineering {
 
 struct Packing {
   int protective = 0;
-  int shared = 0;          // vulnerable placements another can fall with
-  int shared_dead = 0;     // of them, those with a dead cell
-  int lone = 0;            // vulnerable placements no move destroys with another
-  int lone_dead = 0;       // of them, those with a dead cell
-  int unused = 0;          // dead cells in no placement
+  int shared = 0;               // vulnerable placements another can fall with
+  int shared_dead = 0;          // of them, those with a dead cell
+  int lone = 0;                 // vulnerable placements no move destroys with another
+  int lone_dead = 0;            // of them, those with a dead cell
+  int unused = 0;               // dead cells in no placement
   std::array<int, 3> options{}; // options[k]: safe options denying k + 1 cells
   bool operator==(const Packing&) const = default;
 };

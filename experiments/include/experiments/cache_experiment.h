@@ -91,10 +91,10 @@ struct LiveCheck {
 
 struct ExperimentResult {
   ExperimentSpec spec;
-  SelfPlayResult play;           // the recording run
-  std::vector<cache::Key> trace; // its lookups, in order
+  SelfPlayResult play;                 // the recording run
+  std::vector<cache::Key> trace;       // its lookups, in order
   std::uint64_t trace_fingerprint = 0; // fingerprint(trace), recomputed from the stored keys
-  std::vector<RuleResult> rows;  // by size, then in rules_for order
+  std::vector<RuleResult> rows;        // by size, then in rules_for order
   std::vector<LiveCheck> live;
   double play_seconds = 0, replay_seconds = 0, live_seconds = 0;
 

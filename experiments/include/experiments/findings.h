@@ -45,12 +45,12 @@ struct SizeView {
 std::vector<SizeView> size_views(const ExperimentResult& r);
 
 struct Finding {
-  std::string id;    // "a" to "d", "adaptive-best", "adaptive-others"; "counting", ... for controls
-  std::string claim; // the claim or question, one sentence
-  bool holds = false;                  // at every size
-  std::vector<std::size_t> holds_at;   // the sizes where it holds
-  std::vector<std::string> evidence;   // one line per size, with the numbers
-  std::string verdict;                 // one sentence: holds, or where and by how much it fails
+  std::string id;                    // "a" to "d", "adaptive-best", "adaptive-others"; "counting", ... for controls
+  std::string claim;                 // the claim or question, one sentence
+  bool holds = false;                // at every size
+  std::vector<std::size_t> holds_at; // the sizes where it holds
+  std::vector<std::string> evidence; // one line per size, with the numbers
+  std::string verdict;               // one sentence: holds, or where and by how much it fails
 };
 
 // Findings (a) to (d) of the essay and the adaptive rule's targets.

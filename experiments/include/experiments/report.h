@@ -54,8 +54,8 @@ std::string results_csv(const ExperimentResult& r);
 // What write_experiment wrote.
 struct WrittenExperiment {
   std::filesystem::path dir;
-  std::vector<std::string> files;            // names in dir, in writing order
-  std::uint64_t trace_file_lookups = 0;      // trace.txt read back
+  std::vector<std::string> files;       // names in dir, in writing order
+  std::uint64_t trace_file_lookups = 0; // trace.txt read back
   std::uint64_t trace_file_fingerprint = 0;
   PlotOutcome plots;
 };
@@ -76,7 +76,7 @@ struct ExperimentRun {
   ExperimentResult result;
   WrittenExperiment written;
   std::string folder; // relative to the summary, e.g. "mixed"
-  double seconds = 0;  // play, replay, live check and writing
+  double seconds = 0; // play, replay, live check and writing
 };
 
 std::string summary_markdown(const ExperimentRun& mixed, const std::vector<ExperimentRun>& controls, double seconds);

@@ -59,14 +59,14 @@ struct EndgameCounters {
   std::uint64_t asked = 0;
   std::uint64_t bounds_decided = 0;
   std::uint64_t cgt_decided = 0;
-  std::uint64_t cgt_too_large = 0; // a region above exact_cells: searched instead
-  std::uint64_t cgt_not_tried = 0; // more than attempt_cells coverable cells: not split
+  std::uint64_t cgt_too_large = 0;     // a region above exact_cells: searched instead
+  std::uint64_t cgt_not_tried = 0;     // more than attempt_cells coverable cells: not split
   std::uint64_t components_valued = 0; // regions valued on demand (component cache misses)
   std::uint64_t recent_hits = 0;       // regions valued from the recent ones (EndgameHooks)
-  std::uint64_t peeked = 0;        // moves tested by lost_after
-  std::uint64_t peek_wins = 0;     // ... that it showed to win outright
-  std::uint64_t screened = 0;      // moves tested by won_after
-  std::uint64_t screen_losses = 0; // ... that it showed to lose outright
+  std::uint64_t peeked = 0;            // moves tested by lost_after
+  std::uint64_t peek_wins = 0;         // ... that it showed to win outright
+  std::uint64_t screened = 0;          // moves tested by won_after
+  std::uint64_t screen_losses = 0;     // ... that it showed to lose outright
   EndgameCounters& operator+=(const EndgameCounters& o);
 };
 

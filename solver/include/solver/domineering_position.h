@@ -208,7 +208,8 @@ public:
         if (j + 2 <= cross_n)
           delta -= detail::pack(cross_dead[j + 2] | (cross[j + 2] & ~cross[j + 3] & bit)) - cross_safe[j + 2];
         const bool is_safe = (safe[i] >> (j - 1)) & 1;
-        scores[out - begin] = delta * DELTA_WEIGHT + tables_->placement[vertical][std::size_t(i)][std::size_t(j)] - (is_safe ? SAFE_PENALTY : 0);
+        scores[out - begin] =
+            delta * DELTA_WEIGHT + tables_->placement[vertical][std::size_t(i)][std::size_t(j)] - (is_safe ? SAFE_PENALTY : 0);
         const int r = vertical ? j - 1 : i - 1, c = vertical ? i - 1 : j - 1;
         *out++ = Move(r * CODE_STRIDE + c);
       }

@@ -142,9 +142,7 @@ public:
   using Move = typename G::Move;
 
   explicit Searcher(Table& table, Hooks hooks = {}) : table_(&table), hooks_(std::move(hooks)) {}
-  Searcher()
-    requires std::same_as<Table, NoTable>
-      : table_(&no_table_) {}
+  Searcher() requires std::same_as<Table, NoTable> : table_(&no_table_) {}
 
   // The value of g for the side to move, searched `depth` plies deep in the window (alpha, beta),
   // fail-soft: a result at or below alpha is an upper bound, at or above beta a lower bound.
@@ -534,8 +532,8 @@ private:
   // pass) is refuted, raising `best` as the pass does; a move they show to win cuts, and its index
   // comes back (with best set to its value).
   template <class Refuted>
-  std::optional<std::size_t> screen_moves(const G& g, const OrderedMoves<G>& moves, Refuted& refuted, Score alpha, Score beta,
-                                          Score& best, Move& best_move) {
+  std::optional<std::size_t> screen_moves(const G& g, const OrderedMoves<G>& moves, Refuted& refuted, Score alpha, Score beta, Score& best,
+                                          Move& best_move) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (refuted[i])
         continue;

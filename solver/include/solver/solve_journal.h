@@ -81,8 +81,8 @@ public:
   std::optional<JournalResult> lookup(const domineering::Board& board, domineering::Side to_move) const;
   // Thread-safe. Adds a proven result and saves when the last save is SAVE_SECONDS old; false
   // (and nothing changed) when the position is there already.
-  bool record(const domineering::Board& board, domineering::Side to_move, bool to_move_wins,
-              std::optional<domineering::Move> move, double seconds);
+  bool record(const domineering::Board& board, domineering::Side to_move, bool to_move_wins, std::optional<domineering::Move> move,
+              double seconds);
   // Thread-safe. Writes the file if anything was recorded since the last save.
   void save();
 

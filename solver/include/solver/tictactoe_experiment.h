@@ -27,8 +27,8 @@ enum class ArticlePolicy {
   TWO_TIER,      // 2^bits two-slot buckets, TwoTier (the article's "two": twice the entries)
   TWO_TIER_HALF, // 2^(bits-1) two-slot buckets, TwoTier: the same 2^bits entries as the others
 };
-inline constexpr std::array<ArticlePolicy, 4> ARTICLE_POLICIES{ArticlePolicy::ALWAYS, ArticlePolicy::DEPTH,
-                                                                ArticlePolicy::TWO_TIER, ArticlePolicy::TWO_TIER_HALF};
+inline constexpr std::array<ArticlePolicy, 4> ARTICLE_POLICIES{ArticlePolicy::ALWAYS, ArticlePolicy::DEPTH, ArticlePolicy::TWO_TIER,
+                                                               ArticlePolicy::TWO_TIER_HALF};
 std::string_view policy_name(ArticlePolicy policy); // "always", "depth", "two-tier", "two-tier-half"
 
 // Table sizes the experiment accepts: 2^MIN_BITS .. 2^MAX_BITS indices.
@@ -48,7 +48,7 @@ struct TicTacToeRun {
   int bits = 0;            // array tables: the bits of the row (see ArticlePolicy for the layout)
   std::size_t entries = 0; // array tables: slots; unbounded: positions stored at the end
   bool verified = true;
-  bool depth_gate = true;  // Searcher::search with depth = empty squares; false: Searcher::solve
+  bool depth_gate = true; // Searcher::search with depth = empty squares; false: Searcher::solve
   std::uint64_t nodes = 0;
   Score value = 0; // root value for X, the side to move
   TTStats stats;

@@ -14,12 +14,12 @@
 namespace solver {
 
 struct PlyProfile {
-  std::uint64_t nodes = 0;    // node calls at this ply
-  std::uint64_t stopped = 0;  // found the stop flag raised on entry (a parallel search cancelled)
-  std::uint64_t table = 0;    // settled by the table entry on entry
-  std::uint64_t decided = 0;  // scored without a search: game over, or the game's hooks decided
-  std::uint64_t expanded = 0; // went on to their children (then perhaps stopped below)
-  std::uint64_t cut = 0;      // expanded nodes that failed high
+  std::uint64_t nodes = 0;     // node calls at this ply
+  std::uint64_t stopped = 0;   // found the stop flag raised on entry (a parallel search cancelled)
+  std::uint64_t table = 0;     // settled by the table entry on entry
+  std::uint64_t decided = 0;   // scored without a search: game over, or the game's hooks decided
+  std::uint64_t expanded = 0;  // went on to their children (then perhaps stopped below)
+  std::uint64_t cut = 0;       // expanded nodes that failed high
   std::uint64_t first_cut = 0; // ... at the first child tried, or by a child's table entry first
   // Nodes searched below the children tried before the one that cut: the price of the move
   // order. Zero when every cut node cuts at its first child.

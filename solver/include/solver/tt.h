@@ -78,7 +78,9 @@ struct MulHiIndex {
   static constexpr bool NEEDS_POWER_OF_TWO = false;
   static std::size_t bucket(std::uint64_t key, std::size_t count) { return std::size_t(detail::mul_hi64(key, count)); }
   template <unsigned KEY_BITS>
-  static constexpr std::uint64_t check_bits(std::uint64_t key) { return key & ((std::uint64_t{1} << KEY_BITS) - 1); }
+  static constexpr std::uint64_t check_bits(std::uint64_t key) {
+    return key & ((std::uint64_t{1} << KEY_BITS) - 1);
+  }
 };
 
 // LowBitsIndex: the article's tables, "arrays of 2^bits slots indexed by the low bits of the
@@ -87,7 +89,9 @@ struct LowBitsIndex {
   static constexpr bool NEEDS_POWER_OF_TWO = true;
   static std::size_t bucket(std::uint64_t key, std::size_t count) { return std::size_t(key & (count - 1)); }
   template <unsigned KEY_BITS>
-  static constexpr std::uint64_t check_bits(std::uint64_t key) { return key >> (64 - KEY_BITS); }
+  static constexpr std::uint64_t check_bits(std::uint64_t key) {
+    return key >> (64 - KEY_BITS);
+  }
 };
 
 // Size of a table in entries (the article's advice) or MiB; either is rounded down to whole
@@ -113,7 +117,7 @@ class TranspositionTable {
   static_assert(std::has_single_bit(WAYS) && WAYS * BYTES_PER_ENTRY <= 64, "a bucket must divide a cache line");
 
 public:
-  struct alignas(WAYS * BYTES_PER_ENTRY) Bucket {
+  struct alignas(WAYS* BYTES_PER_ENTRY) Bucket {
     std::array<std::atomic<std::uint64_t>, WAYS> slots{};
   };
   static_assert(sizeof(Bucket) == WAYS * BYTES_PER_ENTRY && 64 % sizeof(Bucket) == 0);

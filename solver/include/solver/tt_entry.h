@@ -28,8 +28,8 @@ inline constexpr std::uint32_t NO_MOVE = 0xFFFF'FFFFu;
 
 // A copy of one entry as the probe read it. Under threads it may already be stale, never torn.
 struct TTData {
-  Score score = 0;            // node-relative: convert with score_from_tt before use
-  int depth = 0;              // remaining plies, or the work measure of a search to the end
+  Score score = 0; // node-relative: convert with score_from_tt before use
+  int depth = 0;   // remaining plies, or the work measure of a search to the end
   Bound bound = Bound::NONE;
   std::uint32_t move = NO_MOVE; // the game's move code, or NO_MOVE
   unsigned generation = 0;
@@ -119,9 +119,7 @@ struct PackedEntry {
   static constexpr std::uint64_t key_of(std::uint64_t word) { return word >> KEY_SHIFT & KEY_MASK; }
   static constexpr int depth_of(std::uint64_t word) { return int(word >> DEPTH_SHIFT & low_mask(L::DEPTH_BITS)); }
   static constexpr Bound bound_of(std::uint64_t word) { return Bound(word >> BOUND_SHIFT & low_mask(L::BOUND_BITS)); }
-  static constexpr unsigned generation_of(std::uint64_t word) {
-    return unsigned(word >> GENERATION_SHIFT & low_mask(L::GENERATION_BITS));
-  }
+  static constexpr unsigned generation_of(std::uint64_t word) { return unsigned(word >> GENERATION_SHIFT & low_mask(L::GENERATION_BITS)); }
   // Sign-extends the score field: shift it to the top, then arithmetic-shift it back down.
   static constexpr Score score_of(std::uint64_t word) {
     return Score(std::int64_t(word << (64 - SCORE_SHIFT - L::SCORE_BITS)) >> (64 - L::SCORE_BITS));

@@ -16,16 +16,16 @@ enum class StoreOutcome : std::uint8_t {
 };
 
 struct TTStats {
-  std::uint64_t probes = 0;          // table lookups
-  std::uint64_t hits = 0;            // lookups that found an entry for the key
-  std::uint64_t cutoffs = 0;         // hits that passed both gates and settled the node
-  std::uint64_t stores = 0;          // store attempts; the four outcomes below add up to this
+  std::uint64_t probes = 0;  // table lookups
+  std::uint64_t hits = 0;    // lookups that found an entry for the key
+  std::uint64_t cutoffs = 0; // hits that passed both gates and settled the node
+  std::uint64_t stores = 0;  // store attempts; the four outcomes below add up to this
   std::uint64_t into_empty = 0;
   std::uint64_t same_key = 0;
   std::uint64_t evicted = 0;
   std::uint64_t refused = 0;
-  std::uint64_t tt_moves_tried = 0;  // hits whose stored move was legal and searched first
-  std::uint64_t tt_moves_best = 0;   // ... and was still the best move when the node finished
+  std::uint64_t tt_moves_tried = 0;   // hits whose stored move was legal and searched first
+  std::uint64_t tt_moves_best = 0;    // ... and was still the best move when the node finished
   std::uint64_t tt_moves_illegal = 0; // stored moves that failed is_legal (a false match)
   std::uint64_t etc_probes = 0;       // enhanced transposition cutoffs: children probed
   std::uint64_t etc_cutoffs = 0;      // ... and nodes they settled

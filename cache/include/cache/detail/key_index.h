@@ -17,8 +17,7 @@ namespace cache::detail {
 class KeyIndex {
 public:
   KeyIndex() : KeyIndex(0) {}
-  explicit KeyIndex(std::size_t max_entries)
-      : table_(next_pow2(2 * max_entries < 4 ? 4 : 2 * max_entries)), mask_(table_.size() - 1) {}
+  explicit KeyIndex(std::size_t max_entries) : table_(next_pow2(2 * max_entries < 4 ? 4 : 2 * max_entries)), mask_(table_.size() - 1) {}
 
   // The slot of `key`, or NO_SLOT.
   Slot find(Key key) const {
