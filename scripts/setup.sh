@@ -7,7 +7,7 @@ packages=(
   build-essential cmake
   libboost-dev libtbb-dev catch2 libcli11-dev libfmt-dev nlohmann-json3-dev
   libbenchmark-dev gnuplot-nox
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format
 )
 
 missing=()

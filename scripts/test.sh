@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What CI runs (.ci/run; docs/building.md): install what is missing, then
+# The README's second command and what CI runs (.ci/run; docs/testing.md): install what is
+# missing, check that every source file is laid out as .clang-format says, then
 #   1. build everything in Release and run the whole test suite, which includes the search
 #      signature (bench/signature.txt) and a consumer built against an installed prefix;
 #   2. build again with ASan + UBSan and run the suite there;
@@ -13,6 +14,9 @@ bash scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 start=$SECONDS
 step() { echo; echo "== $1 ($((SECONDS - start)) s so far)"; }
+
+step "0/4 every source file as .clang-format lays it out"
+git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format --dry-run --Werror
 
 step "1/4 Release build and the whole test suite"
 cmake --preset release -DDOMINEERING_TESTS=ON -DDOMINEERING_BENCH=ON
