@@ -5,7 +5,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace cli {
+
+// For options of unsigned types, which CLI11 would read "-1" into by wrapping it around.
+inline CLI::Validator not_negative() {
+  return CLI::Validator(
+      [](std::string& text) { return !text.empty() && text.front() == '-' ? "must not be negative, got " + text : std::string(); }, "",
+      "not negative");
+}
 
 void add_game_command(CLI::App& app);
 void add_value_command(CLI::App& app);

@@ -80,7 +80,7 @@ void add_common(CLI::App& cmd, Options& o, bool grids) {
     cmd.add_option("--half-lives", o.half_lives, "Aged-LFU half-lives in lookups, at least 1 (default 25,50,100,200,1000,5000)")
         ->delimiter(',');
   }
-  cmd.add_option("--seed", o.seed, fmt::format("Seed of the self-play (default {})", experiments::DEFAULT_SEED));
+  cmd.add_option("--seed", o.seed, fmt::format("Seed of the self-play (default {})", experiments::DEFAULT_SEED))->check(not_negative());
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the tables");
 }
 

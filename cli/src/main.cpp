@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <string>
+#include <utility>
 
 namespace {
 
@@ -31,6 +33,17 @@ int main(int argc, char** argv) {
   cli::add_experiment_command(app);
   cli::add_solve_command(app);
   cli::add_bench_command(app);
+  // CLI11 would only say that a subcommand is required; name the word it did not know instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : std::as_const(app).get_subcommands([](const CLI::App*) { return true; })) {
+      known = known || sub->check_name(argv[1]);
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known)
+      return report(fmt::format("unknown subcommand '{}' (one of {})", argv[1], names).c_str(), 2);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

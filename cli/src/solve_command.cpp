@@ -209,9 +209,11 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("BOARD", a.board, "Board text or RxC, at most 16x16")->required();
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
-  auto* tt_mb = cmd->add_option(
-      "--tt-mb", a.tt_mb,
-      "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 512; 32 for 8x8)");
+  auto* tt_mb =
+      cmd->add_option(
+             "--tt-mb", a.tt_mb,
+             "Transposition table size in MiB (default: 4 up to 52 empty cells, doubling every four more, at most 512; 32 for 8x8)")
+          ->check(not_negative());
   constexpr solver::EndgameDefaults small = solver::default_endgame(0), large = solver::default_endgame(solver::LARGE_ENDGAME_CELLS);
   constexpr int from = solver::LARGE_ENDGAME_CELLS;
   cmd->add_option(
@@ -233,7 +235,8 @@ void add_solve_command(CLI::App& app) {
                                   small.attempt_cells, large.attempt_cells, from));
   auto* component_entries = cmd->add_option("--component-entries", a.component_entries,
                                             "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
-                                            "doubling every two more, at most 16,384)");
+                                            "doubling every two more, at most 16,384)")
+                                ->check(not_negative());
   auto* etc_cells = cmd->add_option("--etc-cells", a.etc_cells,
                                     "No enhanced-transposition pass (every child probed before any is searched) at positions of at most "
                                     "this many empty cells; 0: everywhere (default: 40 with a table of 128 MiB or more, else 0)");

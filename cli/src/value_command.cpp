@@ -55,7 +55,8 @@ void add_value_command(CLI::App& app) {
   cmd->add_option("--max-region-cells", max_region_cells,
                   fmt::format("Refuse regions larger than this (default {}: the 36 cells of 6x6 take minutes, each extra cell "
                               "multiplies the work)",
-                              DEFAULT_MAX_REGION_CELLS));
+                              DEFAULT_MAX_REGION_CELLS))
+      ->check(CLI::Range(1, domineering::MAX_SIDE * domineering::MAX_SIDE));
   cmd->add_flag("--json", json,
                 "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, ...)");
   cmd->callback([] {

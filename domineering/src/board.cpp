@@ -49,8 +49,9 @@ bool parse_dimensions(std::string_view text, long long& rows, long long& cols) {
   for (std::size_t i = 0; i < text.size(); ++i)
     if (i != x && !std::isdigit(static_cast<unsigned char>(text[i])))
       return false;
-  if (x > 9 || text.size() - x - 1 > 9)
-    too_large(999'999'999, 999'999'999);
+  if (x > 9 || text.size() - x - 1 > 9) // beyond what from_chars reads into a long long safely
+    throw base::InputError(
+        fmt::format("board too large: {}{} (limit {} x {})", text.substr(0, 32), text.size() > 32 ? "..." : "", MAX_SIDE, MAX_SIDE));
   std::from_chars(text.data(), text.data() + x, rows);
   std::from_chars(text.data() + x + 1, text.data() + text.size(), cols);
   return true;

@@ -83,7 +83,12 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"game " + shell_quote(std::string(300, '(') + "0" + std::string(300, ')')), 2, "nesting deeper than 200 levels"},
       {"value " + shell_quote(""), 2, "empty board text"},
       {"value " + shell_quote("..x"), 2, "unexpected character 'x' at row 1, column 3"},
-      {"no-such-command", 2, ""},
+      {"no-such-command", 2, "unknown subcommand 'no-such-command' (one of game, value, catalogue, tictactoe, experiment, solve, bench)"},
+      {"value 99999999999x2", 2, "board too large: 99999999999x2 (limit 32 x 32)"},
+      {"value 2x2 --max-region-cells -3", 2, "--max-region-cells"},
+      {"solve 4x4 --tt-mb -1", 2, "--tt-mb"},
+      {"solve 4x4 --component-entries -1", 2, "--component-entries"},
+      {"experiment control --board 3x3 --games 1 --seed -1", 2, "--seed"},
       {"", 2, "subcommand is required"},
       {"game --help", 0, ""},
   };
