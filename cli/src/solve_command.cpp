@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -62,7 +63,9 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
             {"etc_cutoffs", s.table.etc_cutoffs}}},
           {"endgame",
            {{"asked", s.endgame.asked},
-            {"bounds_decided", s.endgame.bounds_decided},
+            {"bounds_decided", s.endgame.packing_decided + s.endgame.plans_decided},
+            {"packing_decided", s.endgame.packing_decided},
+            {"plans_decided", s.endgame.plans_decided},
             {"cgt_decided", s.endgame.cgt_decided},
             {"cgt_region_too_large", s.endgame.cgt_too_large},
             {"cgt_not_tried", s.endgame.cgt_not_tried},
@@ -137,11 +140,12 @@ void print_stats(const solver::SolveStats& s) {
                            "settling {} nodes; stored move tried {} times, best {}\n",
                            s.table.probes, s.table.hits, s.table.cutoffs, s.table.stores, s.table.evicted, s.table.etc_probes,
                            s.table.etc_cutoffs, s.table.tt_moves_tried, s.table.tt_moves_best);
-  std::cout << fmt::format("  endgame: asked {}, decided by move bounds {}, by CGT values {}, region too large for CGT {}, "
-                           "too many cells to try CGT {}; moves tested before a first move {}, winning at once {}; "
+  std::cout << fmt::format("  endgame: asked {}, decided by the packing {}, by the plans {}, by CGT values {}, region too large for "
+                           "CGT {}, too many cells to try CGT {}; moves tested before a first move {}, winning at once {}; "
                            "moves screened before the search {}, losing at once {}\n",
-                           s.endgame.asked, s.endgame.bounds_decided, s.endgame.cgt_decided, s.endgame.cgt_too_large,
-                           s.endgame.cgt_not_tried, s.endgame.peeked, s.endgame.peek_wins, s.endgame.screened, s.endgame.screen_losses);
+                           s.endgame.asked, s.endgame.packing_decided, s.endgame.plans_decided, s.endgame.cgt_decided,
+                           s.endgame.cgt_too_large, s.endgame.cgt_not_tried, s.endgame.peeked, s.endgame.peek_wins, s.endgame.screened,
+                           s.endgame.screen_losses);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
   std::cout << fmt::format("  regions valued: {} from the recent ones; component cache: {} lookups, {:.2f}% hits, {} re-evaluations, "
                            "{} evictions, half-life {}\n",
@@ -162,6 +166,8 @@ struct SolveArgs {
   bool no_table = false;
   bool no_bounds = false;
   bool no_cgt = false;
+  std::vector<std::string> no_rules;
+  bool no_knowledge = false;
   bool play_safe_moves = false;
   bool no_peek = false;
   bool no_screen = false;
@@ -206,7 +212,7 @@ void add_solve_command(CLI::App& app) {
               "statistics so far.\n\n"
               "Examples:\n  domineering solve 8x8\n  domineering solve 7x7 --first vertical --threads 2 --json");
   static SolveArgs a;
-  cmd->add_option("BOARD", a.board, "Board text or RxC, at most 16x16")->required();
+  cmd->add_option("BOARD", a.board, "Board text or RxC, at most 30x30")->required();
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
   auto* tt_mb =
@@ -243,6 +249,13 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--no-table", a.no_table, "Search without a transposition table");
   cmd->add_flag("--no-bounds", a.no_bounds, "Do not decide positions by move bounds");
   cmd->add_flag("--no-cgt", a.no_cgt, "Do not decide positions by CGT values");
+  cmd->add_option("--no-rule", a.no_rules,
+                  "Switch one rule off (repeatable): packing, plans, cgt (the rules that decide a position without a search) or "
+                  "safe-moves (safe moves left out of the search); the answer never changes")
+      ->check(CLI::IsMember({"packing", "plans", "cgt", "safe-moves"}))
+      ->type_name("NAME");
+  cmd->add_flag("--no-knowledge", a.no_knowledge,
+                "Switch every rule off: a plain alpha-beta search with its table (and the peek and screen, which use the packing)");
   cmd->add_flag("--play-safe-moves", a.play_safe_moves,
                 "Also search safe moves (both cells out of the opponent's reach); by default they are searched only when the side to move "
                 "has no other move, as they are never needed (Bullock, \"Domineering: Solving Large Combinatorial Search Spaces\", 2002)");
@@ -266,13 +279,16 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--json", a.json, "Print one JSON object");
   cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells, etc_cells] {
     const domineering::Board board = domineering::Board::parse(a.board);
-    if (board.height() > solver::MAX_SOLVE_SIDE || board.width() > solver::MAX_SOLVE_SIDE)
+    if (board.height() > solver::MAX_LARGE_SOLVE_SIDE || board.width() > solver::MAX_LARGE_SOLVE_SIDE)
       throw base::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
-                                         solver::MAX_SOLVE_SIDE, solver::MAX_SOLVE_SIDE));
+                                         solver::MAX_LARGE_SOLVE_SIDE, solver::MAX_LARGE_SOLVE_SIDE));
+    // A rule is off when --no-knowledge or --no-rule NAME says so (the older switches too).
+    const auto off = [&](const char* rule) { return a.no_knowledge || std::ranges::find(a.no_rules, rule) != a.no_rules.end(); };
+    const bool cgt_on = !a.no_cgt && !off("cgt");
     solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
     // A machine without the memory to build the larger catalogue gets the small endgame, with
     // a warning, rather than a build that fails halfway.
-    if (a.catalogue_file.empty() && !a.no_cgt && endgame.catalogue_cells > catalogue::SOLVER_MAX_CELLS) {
+    if (a.catalogue_file.empty() && cgt_on && endgame.catalogue_cells > catalogue::SOLVER_MAX_CELLS) {
       if (const double have = catalogue::available_memory_bytes(); !catalogue::default_catalogue_fits(endgame.catalogue_cells, have)) {
         std::cerr << fmt::format("warning: the catalogue of shapes up to {} cells needs about {:.1f} GiB to build and {:.1f} GiB are "
                                  "available; using the {}-cell endgame\n",
@@ -289,7 +305,7 @@ void add_solve_command(CLI::App& app) {
       throw base::InputError(fmt::format("--exact-cells {} out of range (0 to 40)", a.exact_cells));
     // Cell counts of a board: 0 to the largest board's cells.
     const auto check_cells = [](const char* option, int n) {
-      constexpr int most = solver::MAX_SOLVE_SIDE * solver::MAX_SOLVE_SIDE;
+      constexpr int most = solver::MAX_LARGE_SOLVE_SIDE * solver::MAX_LARGE_SOLVE_SIDE;
       if (n < 0 || n > most)
         throw base::InputError(fmt::format("{} {} out of range (0 to {})", option, n, most));
     };
@@ -314,16 +330,17 @@ void add_solve_command(CLI::App& app) {
     // that a bad one is reported. The solver only looks values up: their stops, mean and
     // temperature are not worked out again (catalogue::Check::values).
     const catalogue::Catalogue cat =
-        a.no_cgt && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
+        !cgt_on && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
     solver::SolveOptions o;
     o.threads = a.threads == 0 ? default_threads() : a.threads;
     o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
     o.etc_pass_cells = etc_cells->count() > 0 ? a.etc_cells : solver::default_etc_pass_cells(o.table_mib);
-    o.endgame.bounds = !a.no_bounds;
-    o.endgame.cgt = !a.no_cgt;
+    o.endgame.packing = !a.no_bounds && !off("packing");
+    o.endgame.plans = !a.no_bounds && !off("plans");
+    o.endgame.cgt = cgt_on;
     o.endgame.peek = !a.no_peek;
     o.endgame.screen = !a.no_screen;
-    o.skip_safe_moves = !a.play_safe_moves;
+    o.skip_safe_moves = !a.play_safe_moves && !off("safe-moves");
     o.profile = a.profile;
     o.endgame.exact_cells = a.exact_cells;
     o.endgame.attempt_cells = a.cgt_cells;
@@ -371,6 +388,10 @@ void add_solve_command(CLI::App& app) {
         if (r.winning_move)
           j["move"] = domineering::to_string(*r.winning_move);
         j["interrupted"] = r.interrupted;
+        if (!r.interrupted)
+          j["decided_by"] = r.decided_by;
+        j["rules"] = {
+            {"packing", r.stats.endgame.packing_decided}, {"plans", r.stats.endgame.plans_decided}, {"cgt", r.stats.endgame.cgt_decided}};
         if (a.profile)
           j["profile"] = profile_json(r.stats.profile, board.empty_cells(), r.first);
         if (journal) {
@@ -420,6 +441,14 @@ void add_solve_command(CLI::App& app) {
           std::cout << fmt::format("{} first: {} wins", orientation_name(r.first), orientation_name(winner(r)));
           if (r.winning_move)
             std::cout << fmt::format(", e.g. by {}", move_text(*r.winning_move));
+          if (r.decided_by == "journal")
+            std::cout << " (from the journal)";
+          else if (r.decided_by == "table")
+            std::cout << " (from the table: an earlier solve of this position or of an image of it)";
+          else if (r.decided_by == "no-moves")
+            std::cout << " (the first player has no move)";
+          else if (r.decided_by != "search")
+            std::cout << fmt::format(" (decided by the {} rule, without a search)", r.decided_by);
           std::cout << "\n";
         }
         print_stats(r.stats);

@@ -31,9 +31,10 @@ Decision bounds_decision(int verdict, bool store = true) { return Decision{Score
 struct ChangedLines {
   int first, last;
 };
-ChangedLines lines_after(const DomineeringPosition& p, DomineeringPosition::Move m, domineering::Side s, detail::Line* lines) {
+template <class P>
+ChangedLines lines_after(const P& p, typename P::Move m, domineering::Side s, detail::Line* lines) {
   std::copy_n(p.lines(s), p.line_count(s), lines);
-  const domineering::Move d = DomineeringPosition::decode(m, p.side_to_move());
+  const domineering::Move d = P::decode(m, p.side_to_move());
   const auto fill = [&](int row, int col) {
     if (s == domineering::Side::Left)
       lines[col] &= ~(detail::Line{1} << row);
@@ -51,7 +52,8 @@ ChangedLines lines_after(const DomineeringPosition& p, DomineeringPosition::Move
 
 EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
   asked += o.asked;
-  bounds_decided += o.bounds_decided;
+  packing_decided += o.packing_decided;
+  plans_decided += o.plans_decided;
   cgt_decided += o.cgt_decided;
   cgt_too_large += o.cgt_too_large;
   cgt_not_tried += o.cgt_not_tried;
@@ -102,17 +104,19 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
   return ck->negated ? cgt::neg(g) : g;
 }
 
-domineering::PackingBase& EndgameHooks::packing_base(std::array<domineering::PackingBase, PACKING_BASES>& bases,
-                                                     const DomineeringPosition& p, domineering::Side side) {
+template <class P>
+domineering::PackingBase& EndgameHooks::packing_base(std::array<domineering::PackingBase, PACKING_BASES>& bases, const P& p,
+                                                     domineering::Side side) {
   domineering::PackingBase& base = bases[std::size_t(p.board().empty_cells() / 2) % PACKING_BASES];
   if (!base.holds(p.lines(side), p.line_count(side)))
     base.pack(p.lines(side), p.line_count(side));
   return base;
 }
 
-std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
+template <class P>
+std::optional<Decision> EndgameHooks::lost_after(const P& p, typename P::Move m) {
   ++counters_.peeked;
-  detail::Line lines[MAX_SOLVE_SIDE];
+  detail::Line lines[P::MAX_SIDE];
   const ChangedLines c = lines_after(p, m, p.side_to_move(), lines);
   if (!packing_base(bases_->peek, p, p.side_to_move()).wins_second_after(lines, c.first, c.last))
     return std::nullopt;
@@ -122,9 +126,10 @@ std::optional<Decision> EndgameHooks::lost_after(const DomineeringPosition& p, D
   return bounds_decision(-1);
 }
 
-std::optional<Decision> EndgameHooks::won_after(const DomineeringPosition& p, DomineeringPosition::Move m) {
+template <class P>
+std::optional<Decision> EndgameHooks::won_after(const P& p, typename P::Move m) {
   ++counters_.screened;
-  detail::Line lines[MAX_SOLVE_SIDE];
+  detail::Line lines[P::MAX_SIDE];
   const domineering::Side other = domineering::opponent(p.side_to_move());
   const ChangedLines c = lines_after(p, m, other, lines);
   if (!packing_base(bases_->screen, p, other).wins_first_after(lines, c.first, c.last))
@@ -133,34 +138,47 @@ std::optional<Decision> EndgameHooks::won_after(const DomineeringPosition& p, Do
   return bounds_decision(1);
 }
 
-std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
-  return decide(p, false);
+template <class P>
+std::optional<Decision> EndgameHooks::decide(const P& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
+  return decide(p, false, tells_wins());
 }
 
-std::optional<Decision> EndgameHooks::decide_unless_won(const DomineeringPosition& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
-  return decide(p, true);
+template <class P>
+std::optional<Decision> EndgameHooks::decide_root(const P& p) {
+  return decide(p, false, false);
 }
 
-std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool won_tested) {
+template <class P>
+std::optional<Decision> EndgameHooks::decide_unless_won(const P& p, int /*ply*/, Score /*alpha*/, Score /*beta*/) {
+  return decide(p, true, tells_wins());
+}
+
+template <class P>
+std::optional<Decision> EndgameHooks::decide(const P& p, bool won_tested, bool loss_tested) {
   ++counters_.asked;
   const domineering::Board& b = p.board();
   const domineering::Side side = p.side_to_move();
-  if (options_.bounds) {
-    // The packing's loss test only when the peek is off: with it on, a position the parent
-    // peeked at has passed that test already, and the rest are mostly positions expected to cut,
-    // where it rarely decides. The plans of move_bounds.h after the packing only once at most 5/8
-    // of the board's cells are empty: above that they decide almost nothing the packing has not.
-    // Measured when chosen: `git log -S decide_unless_won`.
+  // The packing's win test unless the screen has made it, and its loss test unless the peek has
+  // (with the peek on, a position the parent peeked at has passed that test already, and the rest
+  // are mostly positions expected to cut, where it rarely decides). Measured when chosen: `git log
+  // -S decide_unless_won`.
+  if (options_.packing) {
     const domineering::Side other = domineering::opponent(side);
-    const int verdict = !won_tested && domineering::packing_wins_first(p.lines(side), p.line_count(side))        ? 1
-                        : !tells_wins() && domineering::packing_wins_second(p.lines(other), p.line_count(other)) ? -1
-                        : 8 * b.empty_cells() <= 5 * b.height() * b.width() ? domineering::decided_by_plans(b, side)
-                                                                            : 0;
+    const int verdict = !won_tested && domineering::packing_wins_first(p.lines(side), p.line_count(side))       ? 1
+                        : !loss_tested && domineering::packing_wins_second(p.lines(other), p.line_count(other)) ? -1
+                                                                                                                : 0;
     if (verdict != 0) {
-      ++counters_.bounds_decided;
-      return bounds_decision(verdict, p.entry_read_by_parent_pass());
+      ++counters_.packing_decided;
+      return decided(Rule::packing, bounds_decision(verdict, p.entry_read_by_parent_pass()));
     }
   }
+  // The plans of move_bounds.h only once at most 5/8 of the board's cells are empty: above that
+  // they decide almost nothing the packing has not.
+  if (options_.plans && 8 * b.empty_cells() <= 5 * b.height() * b.width())
+    if (const int verdict = domineering::decided_by_plans(b, side); verdict != 0) {
+      ++counters_.plans_decided;
+      return decided(Rule::plans, bounds_decision(verdict, p.entry_read_by_parent_pass()));
+    }
   if (!options_.cgt)
     return std::nullopt;
 
@@ -171,14 +189,14 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
   // one after another, and valued only once the walk has reached the end, as the walk often
   // gives up and the values of the regions found before would then be wasted. A region of h
   // rows has at least h cells, so the rows of all of them fit in one row per cell of the board;
-  // every region has at least two cells, so a board of MAX_SOLVE_SIDE^2 cells has at most half
-  // as many regions.
-  constexpr std::size_t MAX_REGIONS = std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE / 2;
+  // every region has at least two cells, so a board of MAX_SIDE^2 cells has at most half as
+  // many regions.
+  constexpr std::size_t MAX_REGIONS = std::size_t(P::MAX_SIDE) * P::MAX_SIDE / 2;
   struct Found {
     std::uint16_t offset, rows;
   };
   std::array<Found, MAX_REGIONS> found;
-  std::array<domineering::RowBits, std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE> region_rows;
+  std::array<domineering::RowBits, std::size_t(P::MAX_SIDE) * P::MAX_SIDE> region_rows;
   std::size_t count = 0, used = 0;
   domineering::RowBits coverable[domineering::MAX_SIDE];
   domineering::coverable_cells(b.rows().data(), b.height(), coverable);
@@ -208,7 +226,22 @@ std::optional<Decision> EndgameHooks::decide(const DomineeringPosition& p, bool 
   const cgt::Outcome o = cgt::outcome_of_sum(std::span<const cgt::GameId>(values.data(), count));
   const bool wins = o == cgt::Outcome::N || o == (side == domineering::Side::Left ? cgt::Outcome::L : cgt::Outcome::R);
   ++counters_.cgt_decided;
-  return Decision{Score(wins ? 1 : -1), Bound::EXACT, p.entry_read_by_parent_pass()};
+  return decided(Rule::cgt, Decision{Score(wins ? 1 : -1), Bound::EXACT, p.entry_read_by_parent_pass()});
 }
+
+// The two size classes the solver searches.
+template std::optional<Decision> EndgameHooks::decide<DomineeringPosition>(const DomineeringPosition&, int, Score, Score);
+template std::optional<Decision> EndgameHooks::decide_root<DomineeringPosition>(const DomineeringPosition&);
+template std::optional<Decision> EndgameHooks::decide_unless_won<DomineeringPosition>(const DomineeringPosition&, int, Score, Score);
+template std::optional<Decision> EndgameHooks::lost_after<DomineeringPosition>(const DomineeringPosition&, DomineeringPosition::Move);
+template std::optional<Decision> EndgameHooks::won_after<DomineeringPosition>(const DomineeringPosition&, DomineeringPosition::Move);
+template std::optional<Decision> EndgameHooks::decide<LargeDomineeringPosition>(const LargeDomineeringPosition&, int, Score, Score);
+template std::optional<Decision> EndgameHooks::decide_root<LargeDomineeringPosition>(const LargeDomineeringPosition&);
+template std::optional<Decision> EndgameHooks::decide_unless_won<LargeDomineeringPosition>(const LargeDomineeringPosition&, int, Score,
+                                                                                           Score);
+template std::optional<Decision> EndgameHooks::lost_after<LargeDomineeringPosition>(const LargeDomineeringPosition&,
+                                                                                    LargeDomineeringPosition::Move);
+template std::optional<Decision> EndgameHooks::won_after<LargeDomineeringPosition>(const LargeDomineeringPosition&,
+                                                                                   LargeDomineeringPosition::Move);
 
 } // namespace solver

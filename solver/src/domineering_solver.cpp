@@ -15,9 +15,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <unistd.h>
-#include <variant>
 
 namespace solver {
 
@@ -32,9 +32,9 @@ constexpr int SPLIT_DEPTH = 63;
 
 // Everything one search thread owns: its Searcher (which owns its EndgameHooks) and what the
 // counters read before the current solve, to report per-solve differences.
-template <class Table>
+template <class P, class Table>
 struct Worker {
-  using S = Searcher<DomineeringPosition, Table, EndgameHooks>;
+  using S = Searcher<P, Table, EndgameHooks>;
   Worker(Table& table, const catalogue::Catalogue& c, const EndgameOptions& o) : searcher(table, EndgameHooks(c, o)) {}
   S searcher;
   EndgameCounters endgame_at_start;
@@ -59,7 +59,8 @@ cache::Stats minus(const cache::Stats& a, const cache::Stats& b) {
 
 EndgameCounters minus(const EndgameCounters& a, const EndgameCounters& b) {
   return {a.asked - b.asked,
-          a.bounds_decided - b.bounds_decided,
+          a.packing_decided - b.packing_decided,
+          a.plans_decided - b.plans_decided,
           a.cgt_decided - b.cgt_decided,
           a.cgt_too_large - b.cgt_too_large,
           a.cgt_not_tried - b.cgt_not_tried,
@@ -85,30 +86,54 @@ cache::Stats& add(cache::Stats& a, const cache::Stats& b) {
 
 } // namespace
 
-struct DomineeringSolver::Impl {
+// What every size class shares: the options and the counters a solve reports while it runs.
+struct Shared {
   const catalogue::Catalogue& catalogue;
   SolveOptions options;
   EndgameOptions per_thread;
-  std::variant<std::monostate, std::unique_ptr<WinLossTable>> table;
-  NoTable no_table;
-  tbb::enumerable_thread_specific<std::unique_ptr<Worker<WinLossTable>>> with_table;
-  tbb::enumerable_thread_specific<std::unique_ptr<Worker<NoTable>>> without_table;
-
   std::atomic<std::uint64_t> progress_nodes{0};
   std::atomic<int> current_root_move{-1};
   std::atomic<std::uint64_t> journal_hits{0}, journal_recorded{0};
 
-  Impl(const catalogue::Catalogue& c, const SolveOptions& o) : catalogue(c), options(o), per_thread(o.endgame) {
+  Shared(const catalogue::Catalogue& c, const SolveOptions& o) : catalogue(c), options(o), per_thread(o.endgame) {
     per_thread.component_entries = std::max<std::size_t>(1, o.endgame.component_entries / std::size_t(std::max(1, o.threads)));
-    if (o.table_mib > 0)
-      table = std::make_unique<WinLossTable>(TableSize::from_mib(o.table_mib));
+  }
+};
+
+// The solver for one size class: positions P searched with a table of type LiveTable (or none),
+// and the workers of every thread. Each class has its own table, as their move codes differ.
+template <class P, class LiveTable>
+struct Engine {
+  using Move = typename P::Move;
+  Shared& shared;
+  const catalogue::Catalogue& catalogue;
+  const SolveOptions& options;
+  const EndgameOptions& per_thread;
+  std::atomic<std::uint64_t>& progress_nodes;
+  std::atomic<int>& current_root_move;
+  std::atomic<std::uint64_t>& journal_hits;
+  std::atomic<std::uint64_t>& journal_recorded;
+  std::unique_ptr<LiveTable> table; // none with options.table_mib == 0
+  NoTable no_table;
+  tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, LiveTable>>> with_table;
+  tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, NoTable>>> without_table;
+
+  explicit Engine(Shared& s)
+      : shared(s), catalogue(s.catalogue), options(s.options), per_thread(s.per_thread), progress_nodes(s.progress_nodes),
+        current_root_move(s.current_root_move), journal_hits(s.journal_hits), journal_recorded(s.journal_recorded) {
+    if (options.table_mib > 0)
+      table = std::make_unique<LiveTable>(TableSize::from_mib(options.table_mib));
+  }
+
+  SolveResult run(const domineering::Board& board, Side first) {
+    return table ? run(*table, with_table, board, first) : run(no_table, without_table, board, first);
   }
 
   template <class Table>
-  Worker<Table>& worker(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers) {
+  Worker<P, Table>& worker(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, Table>>>& workers) {
     auto& w = workers.local();
     if (!w) {
-      w = std::make_unique<Worker<Table>>(t, catalogue, per_thread);
+      w = std::make_unique<Worker<P, Table>>(t, catalogue, per_thread);
       w->searcher.set_progress_counter(&progress_nodes);
       w->searcher.set_stop_flag(options.interrupt);
       if (options.profile)
@@ -128,8 +153,8 @@ struct DomineeringSolver::Impl {
   // The serial search of one child position: does the side to move there win? nullopt when
   // stopped. A winning move, when the search knows one, goes to *winner if given.
   template <class Table>
-  std::optional<bool> serial(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
-                             int ply, const StopChain* chain, std::atomic<int>* winner) {
+  std::optional<bool> serial(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, Table>>>& workers, P& pos, int ply,
+                             const StopChain* chain, std::atomic<int>* winner) {
     auto& w = worker(t, workers);
     w.searcher.set_stop_chain(chain);
     const Score v = w.searcher.solve(pos, -1, 1, ply);
@@ -150,8 +175,8 @@ struct DomineeringSolver::Impl {
   // when asked for and known, or nullopt when stopped. Within JOURNAL_PLIES of the root the
   // journal, when there is one, answers first, and takes the result when its proof was long.
   template <class Table>
-  std::optional<bool> split(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
-                            int ply, const StopChain* chain, std::atomic<int>* winner) {
+  std::optional<bool> split(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, Table>>>& workers, P& pos, int ply,
+                            const StopChain* chain, std::atomic<int>* winner) {
     if (chain != nullptr && chain->stopped())
       return std::nullopt;
     SolveJournal* const journal = options.journal;
@@ -161,7 +186,7 @@ struct DomineeringSolver::Impl {
     if (const auto known = journal->lookup(pos.board(), to_move)) {
       journal_hits.fetch_add(1, std::memory_order_relaxed);
       if (winner != nullptr && known->move)
-        winner->store(DomineeringPosition::encode(*known->move));
+        winner->store(P::encode(*known->move));
       return known->to_move_wins;
     }
     std::atomic<int> move{-1};
@@ -170,9 +195,7 @@ struct DomineeringSolver::Impl {
     if (const double s = std::chrono::duration<double>(Clock::now() - start).count(); r && s >= options.journal_min_seconds) {
       const int m = move.load();
       // Two threads can prove the same position (a transposition) at once: count it once.
-      if (journal->record(pos.board(), to_move, *r,
-                          *r && m >= 0 ? std::optional(DomineeringPosition::decode(DomineeringPosition::Move(m), to_move)) : std::nullopt,
-                          s))
+      if (journal->record(pos.board(), to_move, *r, *r && m >= 0 ? std::optional(P::decode(Move(m), to_move)) : std::nullopt, s))
         journal_recorded.fetch_add(1, std::memory_order_relaxed);
     }
     if (winner != nullptr && move.load() >= 0)
@@ -184,8 +207,8 @@ struct DomineeringSolver::Impl {
   // root is looked up in the table and stored there like any other, so that splitting deeper
   // does not search transpositions again.
   template <class Table>
-  std::optional<bool> expand(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, DomineeringPosition& pos,
-                             int ply, const StopChain* chain, std::atomic<int>* winner) {
+  std::optional<bool> expand(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, Table>>>& workers, P& pos, int ply,
+                             const StopChain* chain, std::atomic<int>* winner) {
     const bool root = ply == 0;
     if (!root && (ply >= driver_plies() || pos.board().empty_cells() < MIN_SPLIT_CELLS))
       return serial(t, workers, pos, ply, chain, winner);
@@ -211,23 +234,23 @@ struct DomineeringSolver::Impl {
   }
 
   template <class Table>
-  std::optional<bool> split_node(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers,
-                                 DomineeringPosition& pos, int ply, const StopChain* chain, std::atomic<int>* winner) {
+  std::optional<bool> split_node(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, Table>>>& workers, P& pos, int ply,
+                                 const StopChain* chain, std::atomic<int>* winner) {
     const bool root = ply == 0;
     auto& w = worker(t, workers);
     if (!root)
       if (const auto d = w.searcher.hooks().decide(pos, ply, -1, 1))
         return d->score > 0;
-    const MoveList<DomineeringPosition> all(pos);
+    const MoveList<P> all(pos);
     if (all.size() == 0)
       return false;
     // Enhanced transposition cut-offs, as in the serial search: a child the table already
     // decides is not searched; one its side to move loses there wins at once. Not where the
     // position asks for no such pass (etc_pass_wanted), as in the serial search.
-    DomineeringPosition::Move moves[DomineeringPosition::MAX_MOVES];
+    Move moves[P::MAX_MOVES];
     std::size_t count = 0;
     const bool etc_pass = pos.etc_pass_wanted();
-    for (const DomineeringPosition::Move mv : all) {
+    for (const Move mv : all) {
       if constexpr (Table::ENABLED) {
         if (etc_pass) {
           ++w.split_table.etc_probes;
@@ -256,9 +279,9 @@ struct DomineeringSolver::Impl {
             winner->store(moves[i]);
           return true;
         }
-    const DomineeringPosition::Move* m = moves;
-    const auto search_child = [&](DomineeringPosition::Move mv, const StopChain* c) -> std::optional<bool> {
-      DomineeringPosition child = pos;
+    const Move* m = moves;
+    const auto search_child = [&](Move mv, const StopChain* c) -> std::optional<bool> {
+      P child = pos;
       child.make(mv);
       if (root)
         current_root_move.store(mv, std::memory_order_relaxed);
@@ -303,7 +326,7 @@ struct DomineeringSolver::Impl {
     for (std::size_t i = 1; i < count; ++i) {
       tg.run([&] {
         base::tsan::acquire(&tasks_start);
-        const DomineeringPosition::Move mv = moves[next.fetch_add(1, std::memory_order_relaxed)];
+        const Move mv = moves[next.fetch_add(1, std::memory_order_relaxed)];
         if (!mine.stopped()) {
           const auto r = search_child(mv, &mine);
           if (r && *r && !won.exchange(true) && winner)
@@ -319,8 +342,66 @@ struct DomineeringSolver::Impl {
     return won.load();
   }
 
+  // The root without a search, when it can be had: from the journal, from the table (an earlier
+  // solve of this position or of an image of it), by a rule (every rule, the packing's loss test
+  // included), or because the side to move has no move. A win a rule proves gets a winning move
+  // when a rule also decides one of the children against its side to move; otherwise it has
+  // none. Sets decided_by; nullopt leaves the root to the search.
   template <class Table>
-  SolveResult run(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<Table>>>& workers, const domineering::Board& board,
+  std::optional<bool> decide_root(Table& t, Worker<P, Table>& w, const P& pos, std::atomic<int>& winner, std::string& decided_by) {
+    decided_by = "search";
+    if (options.journal != nullptr)
+      if (const auto known = options.journal->lookup(pos.board(), pos.side_to_move())) {
+        journal_hits.fetch_add(1, std::memory_order_relaxed);
+        if (known->move)
+          winner.store(P::encode(*known->move));
+        decided_by = "journal";
+        return known->to_move_wins;
+      }
+    const MoveList<P> moves(pos);
+    if constexpr (Table::ENABLED) {
+      // The entry may be an image's (keys are symmetric), so its move is not taken: a winning
+      // move is a child whose own entry says its side to move loses.
+      const auto probe = t.probe(pos.key());
+      ++w.split_table.probes;
+      w.split_table.hits += probe.hit;
+      if (probe.hit && settles(probe.data.bound, probe.data.score, -1, 1)) {
+        ++w.split_table.cutoffs;
+        decided_by = "table";
+        if (probe.data.score > 0)
+          for (const Move m : moves)
+            if (const auto child = t.probe(pos.key_after(m));
+                child.hit && settles(child.data.bound, child.data.score, -1, 1) && child.data.score < 0) {
+              winner.store(m);
+              break;
+            }
+        return probe.data.score > 0;
+      }
+    }
+    EndgameHooks& hooks = w.searcher.hooks();
+    if (moves.size() == 0) {
+      decided_by = "no-moves";
+      return false;
+    }
+    const auto d = hooks.decide_root(pos);
+    if (!d)
+      return std::nullopt;
+    decided_by = rule_name(hooks.last_rule());
+    if (d->score < 0)
+      return false;
+    for (const Move m : moves) {
+      P child = pos;
+      child.make(m);
+      if (const auto c = hooks.decide_root(child); c && c->score < 0) {
+        winner.store(m);
+        break;
+      }
+    }
+    return true;
+  }
+
+  template <class Table>
+  SolveResult run(Table& t, tbb::enumerable_thread_specific<std::unique_ptr<Worker<P, Table>>>& workers, const domineering::Board& board,
                   Side first) {
     SolveResult result;
     result.first = first;
@@ -329,12 +410,14 @@ struct DomineeringSolver::Impl {
         w->used = false;
     if constexpr (!std::is_same_v<Table, NoTable>)
       t.new_search();
-    DomineeringPosition pos(board, first, options.skip_safe_moves, options.etc_pass_cells);
+    P pos(board, first, options.skip_safe_moves, options.etc_pass_cells);
     std::atomic<int> winner{-1};
     const StopChain root_chain{options.interrupt, nullptr};
-    std::optional<bool> wins;
+    std::optional<bool> wins = decide_root(t, worker(t, workers), pos, winner, result.decided_by);
     const auto body = [&] { wins = split(t, workers, pos, 0, &root_chain, &winner); };
-    if (options.threads <= 1) {
+    if (wins) {
+      // Decided before any search.
+    } else if (options.threads <= 1) {
       body();
     } else {
       char arena_start = 0, arena_end = 0;
@@ -347,6 +430,12 @@ struct DomineeringSolver::Impl {
       });
       base::tsan::acquire(&arena_end);
     }
+    // The root's result, for a later solve of it or of an image of it (the driver expands the
+    // root, which the search below never stores).
+    if constexpr (Table::ENABLED)
+      if (wins && result.decided_by == "search")
+        worker(t, workers)
+            .split_table.count(t.probe(pos.key()).writer.write(SPLIT_DEPTH, *wins ? 1 : -1, *wins ? Bound::LOWER : Bound::UPPER, NO_MOVE));
     result.stats.nodes = 1; // the root, which the driver expands itself
     for (auto& w : workers) {
       if (!w || !w->used)
@@ -367,9 +456,17 @@ struct DomineeringSolver::Impl {
     }
     result.first_player_wins = *wins;
     if (*wins && winner.load() >= 0)
-      result.winning_move = DomineeringPosition::decode(DomineeringPosition::Move(winner.load()), first);
+      result.winning_move = P::decode(Move(winner.load()), first);
     return result;
   }
+};
+
+struct DomineeringSolver::Impl {
+  Shared shared;
+  std::unique_ptr<Engine<DomineeringPosition, WinLossTable>> small;
+  std::unique_ptr<Engine<LargeDomineeringPosition, WideWinLossTable>> large;
+
+  Impl(const catalogue::Catalogue& c, const SolveOptions& o) : shared(c, o) {}
 };
 
 std::optional<std::string> table_size_problem(std::size_t table_mib) {
@@ -392,19 +489,20 @@ DomineeringSolver::DomineeringSolver(const catalogue::Catalogue& c, const SolveO
 
 DomineeringSolver::~DomineeringSolver() = default;
 
-std::size_t DomineeringSolver::table_bytes() const {
-  if (auto* t = std::get_if<std::unique_ptr<WinLossTable>>(&impl_->table))
-    return (*t)->bytes();
-  return 0;
-}
-
 SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first, const std::function<void(const SolveProgress&)>& progress,
                                      double progress_interval) {
   Impl& im = *impl_;
-  im.progress_nodes.store(0);
-  im.current_root_move.store(-1);
-  im.journal_hits.store(0);
-  im.journal_recorded.store(0);
+  Shared& sh = im.shared;
+  // The size class's engine, with its table, made on its first solve, before the clock starts.
+  const bool small = board.height() <= MAX_SOLVE_SIDE && board.width() <= MAX_SOLVE_SIDE;
+  if (small && !im.small)
+    im.small = std::make_unique<Engine<DomineeringPosition, WinLossTable>>(sh);
+  if (!small && !im.large)
+    im.large = std::make_unique<Engine<LargeDomineeringPosition, WideWinLossTable>>(sh);
+  sh.progress_nodes.store(0);
+  sh.current_root_move.store(-1);
+  sh.journal_hits.store(0);
+  sh.journal_recorded.store(0);
   const auto start = Clock::now();
 
   // A monitoring thread, only while a caller wants progress.
@@ -417,21 +515,19 @@ SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first
       std::unique_lock lock(mu);
       while (!cv.wait_for(lock, std::chrono::duration<double>(progress_interval), [&] { return done; })) {
         SolveProgress p;
-        p.nodes = im.progress_nodes.load(std::memory_order_relaxed);
+        p.nodes = sh.progress_nodes.load(std::memory_order_relaxed);
         p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        if (const int m = im.current_root_move.load(std::memory_order_relaxed); m >= 0)
-          p.root_move = DomineeringPosition::decode(DomineeringPosition::Move(m), first);
-        p.journal_recorded = im.journal_recorded.load(std::memory_order_relaxed);
+        if (const int m = sh.current_root_move.load(std::memory_order_relaxed); m >= 0)
+          p.root_move = small ? DomineeringPosition::decode(DomineeringPosition::Move(m), first)
+                              : LargeDomineeringPosition::decode(LargeDomineeringPosition::Move(m), first);
+        p.journal_recorded = sh.journal_recorded.load(std::memory_order_relaxed);
         progress(p);
       }
     });
   }
   SolveResult r;
   try {
-    if (auto* t = std::get_if<std::unique_ptr<WinLossTable>>(&im.table))
-      r = im.run(**t, im.with_table, board, first);
-    else
-      r = im.run(im.no_table, im.without_table, board, first);
+    r = small ? im.small->run(board, first) : im.large->run(board, first);
   } catch (...) {
     if (monitor.joinable()) {
       {
@@ -451,8 +547,8 @@ SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first
     cv.notify_all();
     monitor.join();
   }
-  if (im.options.journal != nullptr)
-    im.options.journal->save(); // what the last second recorded, stopped or not
+  if (sh.options.journal != nullptr)
+    sh.options.journal->save(); // what the last second recorded, stopped or not
   r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return r;
 }

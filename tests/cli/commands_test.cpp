@@ -74,10 +74,10 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"value 2x20 --max-region-cells 39", 2, "region of 40 cells"},
       {"catalogue build --max-cells 19", 2, "needs about"},
       {"catalogue build --max-cells 21", 2, "--max-cells 21 out of range"},
-      {"solve 17x17", 2, "board too large to solve: 17x17"},
+      {"solve 31x31", 2, "board too large to solve: 31x31 (the solver takes at most 30x30)"},
       {"solve 4x4 --tt-mb 100000000", 2, "exceeds this machine's physical memory"},
       {"solve 4x4 --threads 5000", 2, "--threads 5000 out of range"},
-      {"solve 4x4 --cgt-cells 300", 2, "--cgt-cells 300 out of range"},
+      {"solve 4x4 --cgt-cells 1000", 2, "--cgt-cells 1000 out of range (0 to 900)"},
       {"solve 4x4 --first diagonal", 2, "diagonal"},
       {"game " + shell_quote(std::string(100001, '*')), 2, "game expression too long"},
       {"game " + shell_quote(std::string(300, '(') + "0" + std::string(300, ')')), 2, "nesting deeper than 200 levels"},
@@ -315,6 +315,42 @@ TEST_CASE("experiment: without gnuplot the data is written, stderr says so, exit
   CHECK(file_exists(dir.path + "/results.csv"));
   CHECK(file_exists(dir.path + "/plot.gp"));
   CHECK_FALSE(file_exists(dir.path + "/hit-rate.png"));
+}
+
+TEST_CASE("solve --json says how the root was decided, and counts each rule's decisions", "[cli]") {
+  // arguments, decided_by of each run, winner of each run (vertical first, then horizontal).
+  // 30x2: Vertical's packing (its columns of two) shows it wins moving first; Horizontal first
+  // is searched. 1x5: Vertical has no move, and Horizontal's one region is valued. 5x5
+  // Horizontal first is 5x5 Vertical first transposed, which the first run leaves in the table.
+  // 8x2 Horizontal first is the packing's, unless it or every rule is switched off.
+  static const struct Row {
+    const char* args;
+    std::array<const char*, 2> decided_by;
+    std::array<const char*, 2> winner;
+  } rows[] = {
+      {"solve 30x2 --threads 1", {"packing", "search"}, {"vertical", "vertical"}},
+      {"solve 1x5 --threads 1", {"no-moves", "cgt"}, {"horizontal", "horizontal"}},
+      {"solve 5x5 --threads 1", {"search", "table"}, {"horizontal", "vertical"}},
+      {"solve 8x2 --threads 1", {"search", "packing"}, {"vertical", "vertical"}},
+      {"solve 8x2 --threads 1 --no-rule packing", {"search", "search"}, {"vertical", "vertical"}},
+      {"solve 8x2 --threads 1 --no-knowledge", {"search", "search"}, {"vertical", "vertical"}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run(std::string(row.args) + " --json");
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j["runs"].size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+      const auto& run = j["runs"][i];
+      CHECK(run["decided_by"] == row.decided_by[i]);
+      CHECK(run["winner"] == row.winner[i]);
+      for (const char* rule : {"packing", "plans", "cgt"})
+        CHECK(run["rules"].contains(rule));
+      if (std::string(row.args).find("--no-knowledge") != std::string::npos)
+        CHECK(run["rules"]["packing"] == 0);
+    }
+  }
 }
 
 TEST_CASE("solve --no-cgt does not load or build the default catalogue", "[cli]") {

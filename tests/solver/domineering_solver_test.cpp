@@ -1,6 +1,8 @@
 #include "solver/domineering_solver.h"
 
+#include "solver/domineering_endgame.h"
 #include "solver/domineering_position.h"
+#include "solver/search.h"
 #include "solver/tt.h"
 
 #include "catalogue/catalogue.h"
@@ -69,38 +71,99 @@ TEST_CASE("random boards with holes have the outcome of their CGT value", "[solv
   }
 }
 
+TEST_CASE("boards beyond 16 a side, searched in the large size class, have the outcome of their CGT value", "[solver]") {
+  // Strips whose exact values take under a second; 1x30 and 30x1 leave one side without a move.
+  DomineeringSolver s(eight(), options());
+  for (const auto& [rows, cols] :
+       {std::pair{2, 17}, std::pair{17, 2}, std::pair{2, 18}, std::pair{18, 2}, std::pair{1, 30}, std::pair{30, 1}}) {
+    const Board b(rows, cols);
+    CAPTURE(rows, cols);
+    CHECK(solved_outcome(s, b) == value_outcome(b));
+  }
+}
+
+TEST_CASE("the large size class generates the small class's moves, in order and with the same scores", "[solver]") {
+  std::mt19937 rng(31);
+  for (int i = 0; i < 300; ++i) {
+    const Board b = random_board(rng, 1 + int(rng() % 12), 1 + int(rng() % 12), int(rng() % 50));
+    for (const Side side : {Side::Left, Side::Right})
+      for (const bool skip_safe : {false, true}) {
+        CAPTURE(b.text(), side, skip_safe);
+        const solver::DomineeringPosition small(b, side, skip_safe);
+        const solver::LargeDomineeringPosition large(b, side, skip_safe);
+        solver::DomineeringPosition::Move small_moves[solver::DomineeringPosition::MAX_MOVES];
+        solver::LargeDomineeringPosition::Move large_moves[solver::LargeDomineeringPosition::MAX_MOVES];
+        int small_scores[solver::DomineeringPosition::MAX_MOVES], large_scores[solver::LargeDomineeringPosition::MAX_MOVES];
+        const auto small_end = small.generate_scored_moves(small_moves, small_scores);
+        const auto large_end = large.generate_scored_moves(large_moves, large_scores);
+        REQUIRE(small_end - small_moves == large_end - large_moves);
+        for (std::ptrdiff_t k = 0; k < small_end - small_moves; ++k) {
+          const domineering::Move a = solver::DomineeringPosition::decode(small_moves[k], side);
+          const domineering::Move c = solver::LargeDomineeringPosition::decode(large_moves[k], side);
+          CHECK((a.row == c.row && a.col == c.col));
+          CHECK(small_scores[k] == large_scores[k]);
+        }
+        CHECK(small.key() == large.key());
+        CHECK(small.is_terminal() == large.is_terminal());
+      }
+  }
+}
+
+TEST_CASE("the large size class finds the small class's value on every position", "[solver]") {
+  // The same search, hooks and catalogue over each class, each with a table of its own kind.
+  solver::WinLossTable small_table(solver::TableSize::from_mib(4));
+  solver::WideWinLossTable large_table(solver::TableSize::from_mib(4));
+  solver::Searcher<solver::DomineeringPosition, solver::WinLossTable, solver::EndgameHooks> small_search(
+      small_table, solver::EndgameHooks(eight(), solver::EndgameOptions{}));
+  solver::Searcher<solver::LargeDomineeringPosition, solver::WideWinLossTable, solver::EndgameHooks> large_search(
+      large_table, solver::EndgameHooks(eight(), solver::EndgameOptions{}));
+  std::mt19937 rng(41);
+  for (int i = 0; i < 200; ++i) {
+    const Board b = random_board(rng, 2 + int(rng() % 6), 2 + int(rng() % 6), 10 + int(rng() % 30));
+    for (const Side side : {Side::Left, Side::Right}) {
+      CAPTURE(b.text(), side);
+      solver::DomineeringPosition small(b, side, true);
+      solver::LargeDomineeringPosition large(b, side, true);
+      CHECK(small_search.solve(small, -1, 1) == large_search.solve(large, -1, 1));
+    }
+  }
+}
+
 TEST_CASE("switching parts of the search off never changes a result", "[solver][threads]") {
-  // configuration: threads, table MiB, move bounds, CGT values, most coverable cells for a CGT try,
+  // configuration: threads, table MiB, the packing, the plans, CGT values, most coverable cells for a CGT try,
   // safe moves played, moves that win at once tried first (peek), moves that lose at once
   // dropped (screen), no cut-off pass at that many empty cells or fewer
   static const struct Row {
     const char* name;
     int threads;
     std::size_t table_mib;
-    bool bounds, cgt;
+    bool packing, plans, cgt;
     int cgt_cells;
     bool play_safe = false;
     bool peek = true;
     bool screen = true;
     int etc_cells = 0;
-  } rows[] = {{"parallel", 2, 16, true, true, 40},
-              {"no table", 1, 0, true, true, 40},
-              {"no CGT", 1, 16, true, false, 40},
-              {"no bounds", 1, 16, false, true, 40},
-              {"nothing", 1, 0, false, false, 40},
-              {"parallel, no CGT", 2, 16, true, false, 40},
-              {"CGT on few cells", 1, 16, true, true, 12},
-              {"CGT, no bounds, few cells", 1, 16, false, true, 8},
-              {"safe moves played", 1, 16, true, true, 40, true},
-              {"plain alpha-beta over every move", 1, 0, false, false, 40, true},
-              {"parallel, safe moves played", 2, 16, true, true, 40, true},
-              {"no peek", 1, 16, true, true, 40, false, false},
-              {"parallel, no peek", 2, 16, true, true, 40, false, false},
-              {"no screen", 1, 16, true, true, 40, false, true, false},
-              {"no peek, no screen", 1, 16, true, true, 40, false, false, false},
-              {"parallel, no screen", 2, 16, true, true, 40, false, true, false},
-              {"no cut-off pass at 20 cells or fewer", 1, 16, true, true, 40, false, true, true, 20},
-              {"parallel, no cut-off pass at 28 cells or fewer", 2, 16, true, true, 40, false, true, true, 28}};
+  } rows[] = {{"parallel", 2, 16, true, true, true, 40},
+              {"no table", 1, 0, true, true, true, 40},
+              {"no CGT", 1, 16, true, true, false, 40},
+              {"no bounds", 1, 16, false, false, true, 40},
+              {"no packing", 1, 16, false, true, true, 40},
+              {"no plans", 1, 16, true, false, true, 40},
+              {"parallel, no packing", 2, 16, false, true, true, 40},
+              {"nothing", 1, 0, false, false, false, 40},
+              {"parallel, no CGT", 2, 16, true, true, false, 40},
+              {"CGT on few cells", 1, 16, true, true, true, 12},
+              {"CGT, no bounds, few cells", 1, 16, false, false, true, 8},
+              {"safe moves played", 1, 16, true, true, true, 40, true},
+              {"plain alpha-beta over every move", 1, 0, false, false, false, 40, true},
+              {"parallel, safe moves played", 2, 16, true, true, true, 40, true},
+              {"no peek", 1, 16, true, true, true, 40, false, false},
+              {"parallel, no peek", 2, 16, true, true, true, 40, false, false},
+              {"no screen", 1, 16, true, true, true, 40, false, true, false},
+              {"no peek, no screen", 1, 16, true, true, true, 40, false, false, false},
+              {"parallel, no screen", 2, 16, true, true, true, 40, false, true, false},
+              {"no cut-off pass at 20 cells or fewer", 1, 16, true, true, true, 40, false, true, true, 20},
+              {"parallel, no cut-off pass at 28 cells or fewer", 2, 16, true, true, true, 40, false, true, true, 28}};
   DomineeringSolver reference(eight(), options());
   std::mt19937 rng(91);
   std::vector<Board> boards = {Board(5, 5), Board(4, 6), Board(6, 4), Board(5, 6)};
@@ -109,7 +172,8 @@ TEST_CASE("switching parts of the search off never changes a result", "[solver][
   for (const Row& row : rows) {
     SolveOptions o = options(row.threads);
     o.table_mib = row.table_mib;
-    o.endgame.bounds = row.bounds;
+    o.endgame.packing = row.packing;
+    o.endgame.plans = row.plans;
     o.endgame.cgt = row.cgt;
     o.endgame.attempt_cells = row.cgt_cells;
     o.skip_safe_moves = !row.play_safe;
@@ -304,15 +368,12 @@ TEST_CASE("the default CGT endgame moves to the 15-cell catalogue from 74 empty 
   }
 }
 
-TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
-  // lines, line length, value of the first placement of the second line (Obsequi's best, 126,
-  // once the board has a second line from the edge, else the edge group's first, 29)
-  const auto row = GENERATE(table<int, int, int>({std::tuple<int, int, int>{8, 8, 126}, std::tuple<int, int, int>{7, 6, 126},
-                                                  std::tuple<int, int, int>{5, 9, 126}, std::tuple<int, int, int>{16, 16, 126},
-                                                  std::tuple<int, int, int>{2, 2, 29}, std::tuple<int, int, int>{1, 5, 29}}));
-  const auto [n, len, expected] = row;
-  CAPTURE(n, len);
-  const solver::detail::PlacementValues v = solver::detail::placement_values(n, len);
+namespace {
+
+// Checks the placement values of both size classes' tables for n lines of len cells.
+template <int N>
+void check_placement_values(int n, int len, int expected) {
+  const solver::detail::PlacementValues<N> v = solver::detail::placement_values<N>(n, len);
   for (int i = 1; i <= n; ++i)
     for (int j = 1; j < len; ++j) {
       CAPTURE(i, j);
@@ -322,6 +383,24 @@ TEST_CASE("placement values are mirrored to the four reflections and break ties 
       CHECK(v[std::size_t(i)][std::size_t(j)] == v[std::size_t(i)][std::size_t(len - j)]);
     }
   CHECK(int(v[std::size_t(std::min(n, 2))][1]) == expected);
+}
+
+} // namespace
+
+TEST_CASE("placement values are mirrored to the four reflections and break ties on every placement", "[solver]") {
+  // lines, line length, value of the first placement of the second line (Obsequi's best, 126,
+  // once the board has a second line from the edge, else the edge group's first, 29)
+  const auto row = GENERATE(table<int, int, int>({std::tuple<int, int, int>{8, 8, 126}, std::tuple<int, int, int>{7, 6, 126},
+                                                  std::tuple<int, int, int>{5, 9, 126}, std::tuple<int, int, int>{16, 16, 126},
+                                                  std::tuple<int, int, int>{2, 2, 29}, std::tuple<int, int, int>{1, 5, 29}}));
+  const auto [n, len, expected] = row;
+  CAPTURE(n, len);
+  check_placement_values<solver::MAX_SOLVE_SIDE>(n, len, expected);
+  check_placement_values<solver::MAX_LARGE_SOLVE_SIDE>(n, len, expected);
+  // Boards only the large class takes.
+  check_placement_values<solver::MAX_LARGE_SOLVE_SIDE>(30, 30, 126);
+  check_placement_values<solver::MAX_LARGE_SOLVE_SIDE>(30, 2, 126);
+  check_placement_values<solver::MAX_LARGE_SOLVE_SIDE>(2, 30, 29);
 }
 
 TEST_CASE("move scores are the change in most and safe moves, recounted from scratch", "[solver]") {

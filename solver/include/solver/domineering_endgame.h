@@ -32,9 +32,22 @@
 
 namespace solver {
 
+// The rules that decide a position without a search, each with the name `solve --no-rule NAME`
+// and the JSON use. Every one is a proof that the side to move wins or loses (docs/search.md gives
+// each argument); each can be switched off alone, and the answer never changes.
+enum class Rule : std::uint8_t {
+  packing, // Bullock's packing of one side's lines against the other side's cells (packing_bound.h)
+  plans,   // the plans of move_bounds.h: sure moves against the other side's most moves
+  cgt,     // the exact CGT values of the regions, summed (the catalogue, the component cache)
+};
+inline constexpr std::array<const char*, 3> RULE_NAMES = {"packing", "plans", "cgt"};
+inline constexpr const char* rule_name(Rule r) { return RULE_NAMES[std::size_t(r)]; }
+
 struct EndgameOptions {
-  // Decide positions by the move bounds (domineering/move_bounds.h, packing_bound.h).
-  bool bounds = true;
+  // Decide positions by Bullock's packing (domineering/packing_bound.h).
+  bool packing = true;
+  // Decide positions by the plans of domineering/move_bounds.h.
+  bool plans = true;
   // Decide positions by the CGT values of their regions.
   bool cgt = true;
   // At a node expected to cut, put first a move after which the packing shows the other side
@@ -57,7 +70,8 @@ struct EndgameOptions {
 
 struct EndgameCounters {
   std::uint64_t asked = 0;
-  std::uint64_t bounds_decided = 0;
+  std::uint64_t packing_decided = 0;
+  std::uint64_t plans_decided = 0;
   std::uint64_t cgt_decided = 0;
   std::uint64_t cgt_too_large = 0;     // a region above exact_cells: searched instead
   std::uint64_t cgt_not_tried = 0;     // more than attempt_cells coverable cells: not split
@@ -86,20 +100,32 @@ public:
   // Measured when chosen: `git log -S DECIDE_BEFORE_PROBE`.
   static constexpr bool DECIDE_BEFORE_PROBE = true;
 
-  std::optional<Decision> decide(const DomineeringPosition& p, int ply, Score alpha, Score beta);
-  // Whether lost_after may be asked: with the bounds and `peek` on (search.h, CheapWins).
-  bool tells_wins() const { return options_.bounds && options_.peek; }
+  // P is DomineeringPosition or LargeDomineeringPosition (instantiated for both).
+  template <class P>
+  std::optional<Decision> decide(const P& p, int ply, Score alpha, Score beta);
+  // Every rule at once, the packing's loss test included (decide() leaves that one to the peek
+  // of the parent, which the root has not): for the root.
+  template <class P>
+  std::optional<Decision> decide_root(const P& p);
+  // The rule that gave decide()'s or decide_root()'s last decision.
+  Rule last_rule() const { return last_rule_; }
+
+  // Whether lost_after may be asked: with the packing and `peek` on (search.h, CheapWins).
+  bool tells_wins() const { return options_.packing && options_.peek; }
   // Whether the packing alone shows that the side to move would lose after move m: then the
   // decision decide() gives that child.
-  std::optional<Decision> lost_after(const DomineeringPosition& p, DomineeringPosition::Move m);
-  // Whether won_after may be asked: with the bounds and `screen` on (search.h, CheapLosses).
-  bool tells_losses() const { return options_.bounds && options_.screen; }
+  template <class P>
+  std::optional<Decision> lost_after(const P& p, typename P::Move m);
+  // Whether won_after may be asked: with the packing and `screen` on (search.h, CheapLosses).
+  bool tells_losses() const { return options_.packing && options_.screen; }
   // Whether the packing alone shows that the side to move would win after move m (the other
   // side's packing moving first, with m's two cells filled): then the decision decide() gives
   // that child, the first test decide() makes.
-  std::optional<Decision> won_after(const DomineeringPosition& p, DomineeringPosition::Move m);
+  template <class P>
+  std::optional<Decision> won_after(const P& p, typename P::Move m);
   // decide() without that first test, for a position won_after has cleared.
-  std::optional<Decision> decide_unless_won(const DomineeringPosition& p, int ply, Score alpha, Score beta);
+  template <class P>
+  std::optional<Decision> decide_unless_won(const P& p, int ply, Score alpha, Score beta);
 
   // The exact value of one region of at most exact_cells cells (catalogue or component cache).
   cgt::GameId region_value(const domineering::Shape& region);
@@ -114,7 +140,12 @@ private:
   // sibling; answering it here skips the canonical key, the catalogue's hash and the component
   // cache's bank of simulations. Measured when chosen: `git log -S RECENT_BITS`.
   static constexpr unsigned RECENT_BITS = 10;
-  std::optional<Decision> decide(const DomineeringPosition& p, bool won_tested);
+  template <class P>
+  std::optional<Decision> decide(const P& p, bool won_tested, bool loss_tested);
+  std::optional<Decision> decided(Rule r, Decision d) {
+    last_rule_ = r;
+    return d;
+  }
   cgt::GameId catalogue_or_component_value(const domineering::Shape& region);
   cgt::GameId component_value(const domineering::Shape& region);
 
@@ -127,14 +158,15 @@ private:
   // (every move fills two), and kept while a node's lines are the ones packed, so that a move's
   // packing counts again only from the lines it changed. Measured: see bench/results/micro.md
   // (BM_packing_after_each_move).
-  static constexpr std::size_t PACKING_BASES = 64;
+  static constexpr std::size_t PACKING_BASES = 256;
   struct PackingBases {
     std::array<domineering::PackingBase, PACKING_BASES> peek, screen;
   };
-  domineering::PackingBase& packing_base(std::array<domineering::PackingBase, PACKING_BASES>& bases, const DomineeringPosition& p,
-                                         domineering::Side side);
+  template <class P>
+  domineering::PackingBase& packing_base(std::array<domineering::PackingBase, PACKING_BASES>& bases, const P& p, domineering::Side side);
   std::unique_ptr<PackingBases> bases_ = std::make_unique<PackingBases>();
   EndgameCounters counters_;
+  Rule last_rule_ = Rule::packing;
 };
 
 } // namespace solver

@@ -20,13 +20,16 @@
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 
 namespace solver {
 
-// A move is the code row * CODE_STRIDE + column of its first cell (the side is the side to
-// move): on boards up to MAX_SOLVE_SIDE a side every code fits the table's 8-bit move field.
+// The solver's board sizes, in two classes that share every line of code: boards up to
+// MAX_SOLVE_SIDE a side, whose move codes fit a byte (and so the table's 8-bit move field), and
+// boards up to MAX_LARGE_SOLVE_SIDE, whose codes need two bytes and the wide-move table
+// (tt_entry.h, WideWinLossLayout). Small boards, the common case, keep the compact moves.
 inline constexpr int MAX_SOLVE_SIDE = 16;
-inline constexpr int CODE_STRIDE = 16;
+inline constexpr int MAX_LARGE_SOLVE_SIDE = 30;
 
 // A placement that is itself safe is tried after every other one.
 inline constexpr int SAFE_PENALTY = 1 << 16;
@@ -41,9 +44,11 @@ namespace detail {
 // ...) at odd j, so that it lines up with a tiling of the line; then those lines at any j; then
 // the other lines at odd j; then at any j; the edge lines last. Each value is mirrored to the
 // four images of the placement under the reflections of the board, so the order respects them.
-using PlacementValues = std::array<std::array<std::uint8_t, MAX_SOLVE_SIDE + 1>, MAX_SOLVE_SIDE + 1>;
-inline PlacementValues placement_values(int n, int len) {
-  PlacementValues v{};
+template <int N>
+using PlacementValues = std::array<std::array<std::uint8_t, N + 1>, N + 1>;
+template <int N>
+PlacementValues<N> placement_values(int n, int len) {
+  PlacementValues<N> v{};
   const auto set = [&](int i, int j, int value) {
     const auto x = std::uint8_t(value);
     v[std::size_t(i)][std::size_t(j)] = v[std::size_t(n + 1 - i)][std::size_t(j)] = x;
@@ -61,11 +66,17 @@ inline PlacementValues placement_values(int n, int len) {
   return v;
 }
 
-using Line = std::uint32_t; // one row or one column, bit i = cell i empty; at most 16 cells used
+using Line = std::uint32_t; // one row or one column, bit i = cell i empty
 
 // The most disjoint dominoes along one line: floor(run / 2) summed over its runs of empty cells
-// (domineering/move_bounds.h's table).
-inline int pack(Line x) { return domineering::detail::RUN_PAIRS.count[x & 0xFFFFu]; }
+// (domineering/move_bounds.h's table, which holds lines of up to 16 cells).
+template <int N>
+int pack(Line x) {
+  if constexpr (N <= 16)
+    return domineering::detail::RUN_PAIRS.count[x & 0xFFFFu];
+  else
+    return domineering::horizontal_domino_count(x);
+}
 
 // Cells of a line that the other side can never cover: empty with both neighbours across the
 // line (`before`, `after`, the parallel lines on either side) filled.
@@ -73,17 +84,23 @@ constexpr Line dead(Line here, Line before, Line after) { return here & ~before 
 
 } // namespace detail
 
-class DomineeringPosition {
+// BasicDomineeringPosition<N>: boards up to N x N. A move is the code row * CODE_STRIDE + column
+// of its first cell (the side is the side to move).
+template <int N>
+class BasicDomineeringPosition {
 public:
-  using Move = std::uint8_t;
-  static constexpr std::size_t MAX_MOVES = std::size_t(MAX_SOLVE_SIDE) * (MAX_SOLVE_SIDE - 1);
-  static constexpr std::uint32_t MOVE_CODES = std::uint32_t(MAX_SOLVE_SIDE * CODE_STRIDE - 1);
+  static_assert(N == MAX_SOLVE_SIDE || N == MAX_LARGE_SOLVE_SIDE, "the two size classes");
+  static constexpr int MAX_SIDE = N;
+  static constexpr int CODE_STRIDE = N <= 16 ? 16 : 32;
+  using Move = std::conditional_t<N <= 16, std::uint8_t, std::uint16_t>;
+  static constexpr std::size_t MAX_MOVES = std::size_t(N) * (N - 1);
+  static constexpr std::uint32_t MOVE_CODES = std::uint32_t(N * CODE_STRIDE - 1);
   static constexpr Score MATE_BOUND = 2; // above every score: nothing is converted for the table
   static constexpr Score MAX_SCORE = 1;
   static constexpr std::uint64_t HORIZONTAL_TO_MOVE = 0x6A09'E667'F3BC'C909ULL; // frac(sqrt 2)
   static constexpr bool ENHANCED_TRANSPOSITION_CUTOFFS = true;
 
-  // Precondition: the board fits MAX_SOLVE_SIDE (the CLI checks and refuses larger ones).
+  // Precondition: the board fits N (the solver picks the class).
   // skip_safe_moves: generate safe placements (both cells ones the opponent can never cover) only
   // when the side to move has no other. Bullock (2002) gives a proof that a player never needs
   // one while it has another move, and Obsequi never generates them; the searched value is then
@@ -91,17 +108,17 @@ public:
   // boards: tests/solver/safe_moves_test.cpp), so table entries, bounds and CGT values stay
   // valid. etc_pass_cells: no enhanced-transposition pass at positions of at most that many
   // empty cells (0: everywhere).
-  DomineeringPosition(const domineering::Board& b, domineering::Side to_move, bool skip_safe_moves = false, int etc_pass_cells = 0)
+  BasicDomineeringPosition(const domineering::Board& b, domineering::Side to_move, bool skip_safe_moves = false, int etc_pass_cells = 0)
       : board_(b), side_(to_move) {
-    assert(b.height() <= MAX_SOLVE_SIDE && b.width() <= MAX_SOLVE_SIDE);
+    assert(b.height() <= N && b.width() <= N);
     h_ = b.height();
     w_ = b.width();
     images_ = h_ == w_ ? 8 : 4;
     auto tables = std::make_shared<Tables>();
     tables->skip_safe_moves = skip_safe_moves;
     tables->etc_pass_cells = etc_pass_cells;
-    tables->placement[0] = detail::placement_values(h_, w_); // Horizontal: lines are rows
-    tables->placement[1] = detail::placement_values(w_, h_); // Vertical: lines are columns
+    tables->placement[0] = detail::placement_values<N>(h_, w_); // Horizontal: lines are rows
+    tables->placement[1] = detail::placement_values<N>(w_, h_); // Vertical: lines are columns
     for (int r = 0; r < h_; ++r) {
       rows_[std::size_t(r) + 1] = b.row(r);
       for (int c = 0; c < w_; ++c)
@@ -161,21 +178,21 @@ public:
     // Each line's counts before any move, once per node: a move's delta then looks up only
     // the counts after it. own_dead[k], cross_dead[k]: the cells of line k that the other side
     // (across it) can never cover.
-    int own_most[MAX_SOLVE_SIDE + 2], own_safe[MAX_SOLVE_SIDE + 2], cross_most[MAX_SOLVE_SIDE + 2], cross_safe[MAX_SOLVE_SIDE + 2];
-    detail::Line own_dead[MAX_SOLVE_SIDE + 2], cross_dead[MAX_SOLVE_SIDE + 2];
+    int own_most[N + 2], own_safe[N + 2], cross_most[N + 2], cross_safe[N + 2];
+    detail::Line own_dead[N + 2], cross_dead[N + 2];
     for (int k = 1; k <= own_n; ++k) {
       own_dead[k] = detail::dead(own[k], own[k - 1], own[k + 1]);
-      own_most[k] = detail::pack(own[k]);
-      own_safe[k] = detail::pack(own_dead[k]);
+      own_most[k] = detail::pack<N>(own[k]);
+      own_safe[k] = detail::pack<N>(own_dead[k]);
     }
     for (int k = 1; k <= cross_n; ++k) {
       cross_dead[k] = detail::dead(cross[k], cross[k - 1], cross[k + 1]);
-      cross_most[k] = detail::pack(cross[k]);
-      cross_safe[k] = detail::pack(cross_dead[k]);
+      cross_most[k] = detail::pack<N>(cross[k]);
+      cross_safe[k] = detail::pack<N>(cross_dead[k]);
     }
     // The placements to generate, line by line (a placement's bit is its first cell): all of
     // them, or all but the safe ones when there are others.
-    detail::Line placements[MAX_SOLVE_SIDE + 2], safe[MAX_SOLVE_SIDE + 2];
+    detail::Line placements[N + 2], safe[N + 2];
     detail::Line unsafe_any = 0;
     for (int i = 1; i <= own_n; ++i) {
       placements[i] = own[i] & (own[i] >> 1);
@@ -193,20 +210,20 @@ public:
         // Own counts: line i loses the two cells from its runs and from its dead cells; a line
         // beside it gains as dead the cells next to them whose other neighbour is filled.
         // (Lines off the board hold no cell, so they change nothing.)
-        int delta = detail::pack(own[i] & ~cells) - own_most[i] + detail::pack(own_dead[i] & ~cells) - own_safe[i];
+        int delta = detail::pack<N>(own[i] & ~cells) - own_most[i] + detail::pack<N>(own_dead[i] & ~cells) - own_safe[i];
         if (i > 1)
-          delta += detail::pack(own_dead[i - 1] | (own[i - 1] & ~own[i - 2] & cells)) - own_safe[i - 1];
+          delta += detail::pack<N>(own_dead[i - 1] | (own[i - 1] & ~own[i - 2] & cells)) - own_safe[i - 1];
         if (i < own_n)
-          delta += detail::pack(own_dead[i + 1] | (own[i + 1] & ~own[i + 2] & cells)) - own_safe[i + 1];
+          delta += detail::pack<N>(own_dead[i + 1] | (own[i + 1] & ~own[i + 2] & cells)) - own_safe[i + 1];
         // The opponent's counts: cross lines j and j + 1 lose a cell from their runs; their dead
         // cells do not change (the covered cell was not dead, as the other one was beside it,
         // empty), and lines j - 1 and j + 2 gain as dead the cell beside it if the one beyond is
         // filled.
-        delta -= detail::pack(cross[j] & ~bit) - cross_most[j] + detail::pack(cross[j + 1] & ~bit) - cross_most[j + 1];
+        delta -= detail::pack<N>(cross[j] & ~bit) - cross_most[j] + detail::pack<N>(cross[j + 1] & ~bit) - cross_most[j + 1];
         if (j > 1)
-          delta -= detail::pack(cross_dead[j - 1] | (cross[j - 1] & ~cross[j - 2] & bit)) - cross_safe[j - 1];
+          delta -= detail::pack<N>(cross_dead[j - 1] | (cross[j - 1] & ~cross[j - 2] & bit)) - cross_safe[j - 1];
         if (j + 2 <= cross_n)
-          delta -= detail::pack(cross_dead[j + 2] | (cross[j + 2] & ~cross[j + 3] & bit)) - cross_safe[j + 2];
+          delta -= detail::pack<N>(cross_dead[j + 2] | (cross[j + 2] & ~cross[j + 3] & bit)) - cross_safe[j + 2];
         const bool is_safe = (safe[i] >> (j - 1)) & 1;
         scores[out - begin] =
             delta * DELTA_WEIGHT + tables_->placement[vertical][std::size_t(i)][std::size_t(j)] - (is_safe ? SAFE_PENALTY : 0);
@@ -234,7 +251,7 @@ public:
     apply_to_keys(decode(m, side_), k);
     return least(k);
   }
-  std::uint64_t key_from_scratch() const { return DomineeringPosition(board_, side_).key(); }
+  std::uint64_t key_from_scratch() const { return BasicDomineeringPosition(board_, side_).key(); }
 
   bool is_terminal() const {
     const detail::Line* own = side_ == domineering::Side::Left ? cols_.data() : rows_.data();
@@ -277,7 +294,7 @@ private:
     return domineering::zobrist(r, c);
   }
 
-  static std::size_t cell_index(int r, int c) { return std::size_t(r * MAX_SOLVE_SIDE + c); }
+  static std::size_t cell_index(int r, int c) { return std::size_t(r * N + c); }
 
   void toggle_keys(int r, int c) {
     const auto& a = tables_->cell_keys[cell_index(r, c)];
@@ -332,19 +349,23 @@ private:
   domineering::Side side_;
   int h_ = 0, w_ = 0, images_ = 4;
   // Index i + 1 holds row / column i; indices 0 and side + 1 stay empty (off the board).
-  std::array<detail::Line, MAX_SOLVE_SIDE + 3> rows_{}, cols_{};
+  std::array<detail::Line, N + 3> rows_{}, cols_{};
   std::array<std::uint64_t, 8> keys_{};
   // What depends only on the board's size, shared by every copy of the position (a parallel
   // split copies one per task: without these, about 400 bytes instead of 17 KiB).
   // cell_keys[cell_index(r, c)][i] = image_zobrist(i, r, c), 0 for unused images: a key update
   // is eight loads per cell, with no call and no index arithmetic (16 KiB).
   struct Tables {
-    std::array<std::array<std::uint64_t, 8>, std::size_t(MAX_SOLVE_SIDE) * MAX_SOLVE_SIDE> cell_keys{};
-    std::array<detail::PlacementValues, 2> placement{}; // [mover is Vertical][line][first cell]
+    std::array<std::array<std::uint64_t, 8>, std::size_t(N) * N> cell_keys{};
+    std::array<detail::PlacementValues<N>, 2> placement{}; // [mover is Vertical][line][first cell]
     bool skip_safe_moves = false;
     int etc_pass_cells = 0;
   };
   std::shared_ptr<const Tables> tables_;
 };
+
+// The two size classes. DomineeringPosition is the one every board up to 16 x 16 uses.
+using DomineeringPosition = BasicDomineeringPosition<MAX_SOLVE_SIDE>;
+using LargeDomineeringPosition = BasicDomineeringPosition<MAX_LARGE_SOLVE_SIDE>;
 
 } // namespace solver

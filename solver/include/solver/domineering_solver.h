@@ -131,8 +131,11 @@ struct SolveStats {
 struct SolveResult {
   domineering::Side first = domineering::Side::Left;
   bool first_player_wins = false;
-  std::optional<domineering::Move> winning_move; // when the first player wins
+  std::optional<domineering::Move> winning_move; // when the first player wins and it is known
   bool interrupted = false;                      // then nothing above is known
+  // How the root was decided: "search", "journal" (the journal held it), "no-moves" (the first
+  // player cannot move), or the name of the rule that decided it without a search (Rule).
+  std::string decided_by;
   SolveStats stats;
 };
 
@@ -158,12 +161,12 @@ public:
   DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& options);
   ~DomineeringSolver();
 
-  // Precondition: the board fits MAX_SOLVE_SIDE. progress, if given, is called about every
+  // Precondition: the board fits MAX_LARGE_SOLVE_SIDE. Boards up to MAX_SOLVE_SIDE a side are
+  // searched as DomineeringPosition, larger ones as LargeDomineeringPosition, each class with a
+  // table of its own made on its first solve. progress, if given, is called about every
   // progress_interval seconds from another thread while the search runs.
   SolveResult solve(const domineering::Board& board, domineering::Side first,
                     const std::function<void(const SolveProgress&)>& progress = {}, double progress_interval = 0.5);
-
-  std::size_t table_bytes() const;
 
 private:
   struct Impl;

@@ -263,6 +263,8 @@ static_assert(sizeof(SharedTable<>::Bucket) == 64 && alignof(SharedTable<>::Buck
 
 // The Domineering solver's table: win/loss scores only, 42 verification bits, aging.
 using WinLossTable = TranspositionTable<Aging, WinLossLayout, MulHiIndex, 8>;
+// The same on boards larger than 16 x 16, whose move codes need the wide layout.
+using WideWinLossTable = TranspositionTable<Aging, WideWinLossLayout, MulHiIndex, 8>;
 static_assert(sizeof(WinLossTable::Bucket) == 64);
 
 // The article's tables: 2^bits indices chosen by the low key bits, one slot per index for

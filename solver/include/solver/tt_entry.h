@@ -4,7 +4,8 @@
 // needs no lock. The price is room: 64 bits hold the verification bits of the key (the bucket
 // index supplies the rest) and every field, so each layout trades one for the other: 16
 // verification bits and roomy fields; 32 and narrow ones (at most 255 move codes, scores within
-// +-2047: tic-tac-toe); 42 and a two-bit score (win/loss only: the Domineering solver).
+// +-2047: tic-tac-toe); 42 and a two-bit score (win/loss only: the Domineering solver); 40, a
+// two-bit score and 1,023 move codes (the solver on boards larger than 16 x 16).
 #pragma once
 
 #include "solver/score.h"
@@ -59,13 +60,13 @@ struct Key32Layout {
 // PackedEntry<L>: the word, field by field from bit 0 up, in the order the probe reads them
 // (key to accept the entry, then depth and bound for the two gates, then the rest):
 //
-//   field       Key16Layout     Key32Layout     WinLossLayout   range / limit
-//   key         bits  0..15     bits  0..31     bits  0..41     verification bits (index policy)
-//   depth       bits 16..23     bits 32..37     bits 42..47     0 .. 2^DEPTH_BITS - 1; stores clamp
-//   bound       bits 24..25     bits 38..39     bits 48..49     Bound, never NONE in a stored word
-//   generation  bits 26..31     bits 40..43     bits 50..53     table age mod 2^GENERATION_BITS
-//   score       bits 32..47     bits 44..55     bits 54..55     two's complement, +-(2^(SCORE_BITS-1) - 1)
-//   move        bits 48..63     bits 56..63     bits 56..63     0 .. 2^MOVE_BITS - 2; all ones = no move
+//   field       Key16Layout     Key32Layout     WinLossLayout   WideWinLossLayout  range / limit
+//   key         bits  0..15     bits  0..31     bits  0..41     bits  0..39        verification bits (index policy)
+//   depth       bits 16..23     bits 32..37     bits 42..47     bits 40..45        0 .. 2^DEPTH_BITS - 1; stores clamp
+//   bound       bits 24..25     bits 38..39     bits 48..49     bits 46..47        Bound, never NONE in a stored word
+//   generation  bits 26..31     bits 40..43     bits 50..53     bits 48..51        table age mod 2^GENERATION_BITS
+//   score       bits 32..47     bits 44..55     bits 54..55     bits 52..53        two's complement, +-(2^(SCORE_BITS-1) - 1)
+//   move        bits 48..63     bits 56..63     bits 56..63     bits 54..63        0 .. 2^MOVE_BITS - 2; all ones = no move
 // For games scored win/loss only (the Domineering solver): a two-bit score leaves room for 42
 // verification bits, so a false match on an absent key is about WAYS / 2^42 (2e-12 for 8-way
 // buckets) per probe instead of WAYS / 2^32 (2e-9): at a billion probes, about one in five
@@ -77,6 +78,18 @@ struct WinLossLayout {
   static constexpr unsigned GENERATION_BITS = 4;
   static constexpr unsigned SCORE_BITS = 2;
   static constexpr unsigned MOVE_BITS = 8;
+};
+
+// The same for boards of more than 16 cells a side, whose move codes reach 959
+// (BasicDomineeringPosition<30>): two verification bits give way to a 10-bit move, so a false
+// match on an absent key is about 8 / 2^40 (7e-12) per probe.
+struct WideWinLossLayout {
+  static constexpr unsigned KEY_BITS = 40;
+  static constexpr unsigned DEPTH_BITS = 6;
+  static constexpr unsigned BOUND_BITS = 2;
+  static constexpr unsigned GENERATION_BITS = 4;
+  static constexpr unsigned SCORE_BITS = 2;
+  static constexpr unsigned MOVE_BITS = 10;
 };
 
 template <class L>
@@ -137,5 +150,6 @@ struct PackedEntry {
 static_assert(PackedEntry<Key16Layout>::SCORE_MAX == 32767 && PackedEntry<Key32Layout>::SCORE_MAX == 2047);
 static_assert(PackedEntry<Key32Layout>::MOVE_CODES == 255 && PackedEntry<Key32Layout>::DEPTH_MAX == 63);
 static_assert(PackedEntry<WinLossLayout>::SCORE_MAX == 1 && PackedEntry<WinLossLayout>::MOVE_CODES == 255);
+static_assert(PackedEntry<WideWinLossLayout>::SCORE_MAX == 1 && PackedEntry<WideWinLossLayout>::MOVE_CODES == 1023);
 
 } // namespace solver
