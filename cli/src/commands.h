@@ -3,6 +3,8 @@
 // anything else for failures (exit 1). main.cpp owns the mapping and the one-line messages.
 #pragma once
 
+#include "catalogue/catalogue.h"
+
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -23,5 +25,10 @@ void add_tictactoe_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_survey_command(CLI::App& app);
+
+// The catalogue in `file`, or the default one of shapes up to `cells` cells, for the solver
+// (values only checked); a large default one's load or first build is shown on stderr.
+catalogue::Catalogue solver_catalogue(const std::string& file, int cells);
 
 } // namespace cli

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   cli::add_experiment_command(app);
   cli::add_solve_command(app);
   cli::add_bench_command(app);
+  cli::add_survey_command(app);
   // CLI11 would only say that a subcommand is required; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;

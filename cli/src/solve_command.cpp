@@ -31,18 +31,6 @@ namespace {
 
 using domineering::Side;
 
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_sigint(int) { interrupted.store(true); }
-
-// Installs the Ctrl-C handler for the life of a solve: the search stops at its next node and the
-// statistics so far are printed.
-struct InterruptScope {
-  InterruptScope() { previous = std::signal(SIGINT, on_sigint); }
-  ~InterruptScope() { std::signal(SIGINT, previous); }
-  void (*previous)(int) = SIG_DFL;
-};
-
 std::string move_text(const domineering::Move& m) {
   return fmt::format("{} at row {}, column {} ({})", orientation_name(m.side), m.row, m.col, domineering::to_string(m));
 }
@@ -179,6 +167,8 @@ struct SolveArgs {
 
 int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
+} // namespace
+
 // The catalogue in `file`, or the default one of shapes up to `cells` cells. Beyond 13 cells the
 // default one is slow to load and far slower to build the first time, so the load and the build
 // are shown on stderr.
@@ -199,8 +189,6 @@ catalogue::Catalogue solver_catalogue(const std::string& file, int cells) {
   progress.finish();
   return c;
 }
-
-} // namespace
 
 void add_solve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("solve", "Who wins a Domineering board with perfect play");
@@ -346,8 +334,7 @@ void add_solve_command(CLI::App& app) {
     o.endgame.attempt_cells = a.cgt_cells;
     o.endgame.component_entries =
         component_entries->count() > 0 ? a.component_entries : solver::default_component_entries(board.empty_cells());
-    interrupted.store(false);
-    o.interrupt = &interrupted;
+    o.interrupt = &interrupt_flag();
     o.journal = journal.get();
     o.journal_min_seconds = a.journal_min_seconds;
     solver::DomineeringSolver s(cat, o);

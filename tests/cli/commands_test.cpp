@@ -83,7 +83,8 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"game " + shell_quote(std::string(300, '(') + "0" + std::string(300, ')')), 2, "nesting deeper than 200 levels"},
       {"value " + shell_quote(""), 2, "empty board text"},
       {"value " + shell_quote("..x"), 2, "unexpected character 'x' at row 1, column 3"},
-      {"no-such-command", 2, "unknown subcommand 'no-such-command' (one of game, value, catalogue, tictactoe, experiment, solve, bench)"},
+      {"no-such-command", 2,
+       "unknown subcommand 'no-such-command' (one of game, value, catalogue, tictactoe, experiment, solve, bench, survey)"},
       {"value 99999999999x2", 2, "board too large: 99999999999x2 (limit 32 x 32)"},
       {"value 2x2 --max-region-cells -3", 2, "--max-region-cells"},
       {"solve 4x4 --tt-mb -1", 2, "--tt-mb"},
@@ -460,5 +461,47 @@ TEST_CASE("solve --journal: resumes from the file, and refuses a bad one", "[cli
     CHECK(r.code == row.code);
     CHECK_THAT(r.err, Catch::Contains(row.err));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("survey: a table and a picture, resumed from the table, and bad input refused", "[cli]") {
+  OutDir dir;
+  const std::string table = dir.path + "/survey.tsv";
+  const std::string args = "survey --max-rows 5 --max-cols 4 --threads 1 --out " + shell_quote(table);
+  const Run first = run(args + " --json");
+  REQUIRE(first.code == 0);
+  const auto j = nlohmann::json::parse(first.out);
+  CHECK(j["boards"] == 12);
+  CHECK(j["rows"].size() == 12);
+  for (const char* key : {"outcomes", "how", "completed", "out", "picture"})
+    CHECK(j.contains(key));
+  for (const auto& row : j["rows"])
+    for (const char* first_player : {"vertical_first", "horizontal_first"})
+      for (const char* key : {"winner", "how", "nodes", "seconds"})
+        CHECK(row[first_player].contains(key));
+  CHECK(std::filesystem::exists(dir.path + "/survey.svg"));
+  // Resumed: nothing left to solve, the same table.
+  std::ifstream in(table);
+  const std::string before((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(run(args).code == 0);
+  std::ifstream again(table);
+  CHECK(std::string((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>()) == before);
+  // arguments, exit code, fragment of stderr
+  static const struct Row {
+    std::string args;
+    int code;
+    const char* err;
+  } rows[] = {
+      {"survey --max-rows 31", 2, "--max-rows 31 out of range (2 to 30)"},
+      {"survey --max-rows 4 --max-cols 1", 2, "--max-cols 1 out of range"},
+      {"survey --max-rows 4 --seconds-per-board 0", 2, "--seconds-per-board 0 out of range"},
+      {"survey --max-rows 4 --out /etc/passwd", 2, "survey /etc/passwd line 1: not a survey table"},
+      {"survey --max-rows 4 --out /no/such/dir/s.tsv", 1, "cannot write /no/such/dir/s.tsv"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run(row.args);
+    CHECK(r.code == row.code);
+    CHECK_THAT(r.err, Catch::Contains(row.err));
   }
 }
