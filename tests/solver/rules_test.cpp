@@ -57,9 +57,9 @@ DomineeringPosition random_position(std::mt19937& rng) {
 
 TEST_CASE("every rule's verdicts agree with a search that uses no rule", "[solver]") {
   // rule, positions tried, at least this many verdicts expected of it (so that the test tests)
-  const auto row = GENERATE(table<Rule, int, int>({std::tuple<Rule, int, int>{Rule::packing, 3000, 300},
-                                                   std::tuple<Rule, int, int>{Rule::plans, 3000, 100},
-                                                   std::tuple<Rule, int, int>{Rule::cgt, 3000, 300}}));
+  const auto row = GENERATE(
+      table<Rule, int, int>({std::tuple<Rule, int, int>{Rule::packing, 3000, 300}, std::tuple<Rule, int, int>{Rule::plans, 3000, 100},
+                             std::tuple<Rule, int, int>{Rule::cgt, 3000, 300}}));
   const auto [rule, tries, least] = row;
   CAPTURE(solver::rule_name(rule));
   EndgameHooks judged(eight(), only(rule));
