@@ -40,12 +40,6 @@ Category category_of(GameId g) {
 // compared lexicographically with a proper prefix first. Returns <0, 0, >0.
 int deterministic_compare(GameId a, GameId b);
 
-std::vector<GameId> sorted_for_print(std::span<const GameId> v) {
-  std::vector<GameId> out(v.begin(), v.end());
-  std::sort(out.begin(), out.end(), [](GameId a, GameId b) { return deterministic_compare(a, b) < 0; });
-  return out;
-}
-
 int compare_lists(std::span<const GameId> a, std::span<const GameId> b) {
   const auto sa = sorted_for_print(a), sb = sorted_for_print(b);
   for (std::size_t i = 0; i < sa.size() && i < sb.size(); ++i)
@@ -194,6 +188,12 @@ Printed print_bare(GameId g) {
 }
 
 } // namespace
+
+std::vector<GameId> sorted_for_print(std::span<const GameId> v) {
+  std::vector<GameId> out(v.begin(), v.end());
+  std::sort(out.begin(), out.end(), [](GameId a, GameId b) { return deterministic_compare(a, b) < 0; });
+  return out;
+}
 
 std::string to_string(GameId g) { return braced(g); }
 

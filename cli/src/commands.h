@@ -19,6 +19,7 @@ inline CLI::Validator not_negative() {
 }
 
 void add_game_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
 void add_value_command(CLI::App& app);
 void add_catalogue_command(CLI::App& app);
 void add_tictactoe_command(CLI::App& app);

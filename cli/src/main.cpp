@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   cli::add_game_command(app);
+  cli::add_compare_command(app);
   cli::add_value_command(app);
   cli::add_catalogue_command(app);
   cli::add_tictactoe_command(app);

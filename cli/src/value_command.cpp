@@ -1,11 +1,13 @@
 // `domineering value BOARD`: the exact value of a board as the sum of its regions' values,
 // with the total's canonical form, stops, mean, temperature and outcome.
+#include "cgt_output.h"
 #include "commands.h"
 #include "terminal.h"
 
 #include "base/input_error.h"
 #include "cgt/game.h"
 #include "domineering/board.h"
+#include "domineering/board_options.h"
 #include "domineering/regions.h"
 #include "domineering/value_table.h"
 
@@ -43,13 +45,15 @@ std::string outcome_words(cgt::Outcome o) {
 
 void add_value_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("value", "Exact CGT value of a Domineering board, region by region");
-  cmd->footer("BOARD is board text: rows top to bottom separated by '/', '.' empty, '#' filled (e.g. '..#/...'),\n"
-              "or RxC for an empty board of R rows and C columns (e.g. 4x5). Left is Vertical, Right is Horizontal;\n"
-              "positive values favour Vertical. Each region is computed once per shape (reflections share a value,\n"
-              "a transposed shape has the negated value).\n\n"
-              "Examples:\n  domineering value 4x4\n  domineering value '.../.#./...' --json");
+  cmd->footer("BOARD is board text: rows top to bottom separated by '/' (or CGSuite's '|'), '.' empty, '#' filled\n"
+              "(e.g. '..#/...'), or RxC for an empty board of R rows and C columns (e.g. 4x5). Left is Vertical, Right is\n"
+              "Horizontal; positive values favour Vertical. Each region is computed once per shape (reflections share a\n"
+              "value, a transposed shape has the negated value).\n\n"
+              "Examples:\n  domineering value 4x4\n  domineering value '.../.#./...' --json\n"
+              "  domineering value '..#/.../...' --options --thermograph board.svg");
   static std::string text;
-  static bool json = false;
+  static bool json = false, options = false;
+  static std::string thermograph_file;
   static int max_region_cells = DEFAULT_MAX_REGION_CELLS;
   cmd->add_option("BOARD", text, "Board text or RxC")->required();
   cmd->add_option("--max-region-cells", max_region_cells,
@@ -57,8 +61,14 @@ void add_value_command(CLI::App& app) {
                               "multiplies the work)",
                               DEFAULT_MAX_REGION_CELLS))
       ->check(CLI::Range(1, domineering::MAX_SIDE * domineering::MAX_SIDE));
+  cmd->add_flag("--options", options,
+                "Also list every Vertical and every Horizontal placement with the value it leaves, its incentive, and whether it "
+                "is dominated, reversible or sensible (JSON: options)");
+  cmd->add_option("--thermograph", thermograph_file, "Draw the thermograph of each region and of the sum into FILE (SVG)")
+      ->type_name("FILE");
   cmd->add_flag("--json", json,
-                "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, ...)");
+                "Print one JSON object (board, regions, canonical, left_stop, right_stop, mean, temperature, outcome, thermograph, "
+                "...)");
   cmd->callback([] {
     const domineering::Board board = domineering::Board::parse(text);
     auto& table = domineering::ValueTable::shared();
@@ -80,6 +90,17 @@ void add_value_command(CLI::App& app) {
     const cgt::Game total(cgt::sum(values));
     progress.finish();
     table.on_progress(nullptr);
+    std::vector<domineering::BoardOption> moves[2];
+    if (options)
+      for (const domineering::Side side : {domineering::Side::Left, domineering::Side::Right})
+        moves[side == domineering::Side::Left ? 0 : 1] = domineering::board_options(board, side, total.id());
+    if (!thermograph_file.empty()) {
+      std::vector<cgt::ThermographCurve> curves{{regions.size() == 1 ? "board" : "sum", total.id()}};
+      if (regions.size() > 1)
+        for (std::size_t i = 0; i < regions.size(); ++i)
+          curves.push_back({fmt::format("region at row {}, column {}", regions[i].top, regions[i].left), values[i]});
+      write_thermograph(thermograph_file, curves);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     if (json) {
@@ -97,6 +118,20 @@ void add_value_command(CLI::App& app) {
         rs.push_back(r);
       }
       j["regions"] = rs;
+      j["thermograph"] = thermograph_json(total.id());
+      if (options) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& side : moves)
+          for (const domineering::BoardOption& o : side)
+            list.push_back({{"side", std::string(domineering::orientation_name(o.move.side))},
+                            {"move", domineering::to_string(o.move)},
+                            {"value", cgt::to_string(o.value)},
+                            {"incentive", cgt::to_string(o.incentive)},
+                            {"dominated", o.dominated},
+                            {"reversible", o.reversible},
+                            {"sensible", o.sensible}});
+        j["options"] = list;
+      }
       j["shapes_evaluated"] = table.size();
       j["games"] = cgt::store().size();
       j["seconds"] = seconds;
@@ -112,6 +147,19 @@ void add_value_command(CLI::App& app) {
     std::cout << fmt::format("\ncanonical    {}\nleft stop    {}\nright stop   {}\nmean         {}\ntemperature  {}\noutcome      {}\n",
                              total.str(), total.left_stop().to_string(), total.right_stop().to_string(), total.mean().to_string(),
                              total.temperature().to_string(), outcome_words(total.outcome()));
+    if (options)
+      for (const auto& side : moves) {
+        if (side.empty())
+          continue;
+        std::cout << fmt::format("\n{} options (move: value left, incentive; * sensible, d dominated, r reversible)\n",
+                                 side[0].move.side == domineering::Side::Left ? "Vertical's" : "Horizontal's");
+        for (const domineering::BoardOption& o : side)
+          std::cout << fmt::format("  {} {:<8} {}   incentive {}{}{}\n", o.sensible ? '*' : ' ', domineering::to_string(o.move),
+                                   cgt::to_string(o.value), cgt::to_string(o.incentive), o.dominated ? "  d" : "",
+                                   o.reversible ? "  r" : "");
+      }
+    if (!thermograph_file.empty())
+      std::cout << fmt::format("\nthermograph  {}\n", thermograph_file);
   });
 }
 

@@ -86,7 +86,7 @@ Board Board::parse(std::string_view text) {
   if (!text.empty() && text.back() == '\r')
     text.remove_suffix(1);
   if (text.empty())
-    throw base::InputError("empty board text: expected rows of '.' and '#' separated by '/', or RxC");
+    throw base::InputError("empty board text: expected rows of '.' and '#' separated by '/' (or '|'), or RxC");
 
   // First pass: measure and validate without storing, so oversized input allocates nothing.
   int row = 0, col = 0, width = -1;
@@ -102,7 +102,7 @@ Board Board::parse(std::string_view text) {
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
-    if (ch == '/' || ch == '\n') {
+    if (ch == '/' || ch == '|' || ch == '\n') {
       end_row(i);
       if (row >= MAX_SIDE && i + 1 < text.size())
         too_large(row + 1, width);
@@ -126,7 +126,7 @@ Board Board::parse(std::string_view text) {
   b.width_ = width;
   int r = 0, c = 0;
   for (char ch : text) {
-    if (ch == '/' || ch == '\n') {
+    if (ch == '/' || ch == '|' || ch == '\n') {
       ++r;
       c = 0;
     } else if (ch == '.') {

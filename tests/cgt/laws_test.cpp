@@ -141,3 +141,18 @@ TEST_CASE("outcome of a sum of number-up-stars", "[cgt]") {
     CHECK(cgt::outcome_of_sum(games) == cgt::outcome(folded(games)));
   }
 }
+
+TEST_CASE("the relation of two games is the outcome of their difference", "[cgt]") {
+  // G <= H iff G - H is won by Right when Left starts (outcome P or R); G || H iff G - H is
+  // won by whoever starts (N). The outcome compares the difference G - H, built and
+  // canonicalised, with 0: another computation than comparing G with H.
+  support::RandomGames random(13);
+  for (int i = 0; i < ROUNDS; ++i) {
+    const Game g(random()), h(random());
+    CAPTURE(g.str(), h.str());
+    const Outcome o = (g - h).outcome();
+    CHECK((g <= h) == (o == Outcome::P || o == Outcome::R));
+    CHECK((h <= g) == (o == Outcome::P || o == Outcome::L));
+    CHECK(g.confused_with(h) == (o == Outcome::N));
+  }
+}

@@ -1,6 +1,12 @@
 #include "cgt/game.h"
+#include "cgt/thermograph_svg.h"
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
 
 using cgt::Game;
 
@@ -62,5 +68,34 @@ TEST_CASE("thermograph walls", "[cgt]") {
     if (t >= Dyadic(0))
       CHECK(th.right_wall.at(t).to_string() == row.right);
     CHECK(th.left_wall.at(t).to_string() == row.left);
+  }
+}
+
+TEST_CASE("thermographs drawn as SVG match their golden files byte for byte", "[cgt]") {
+  // name, games drawn (the first states the title; a board's regions after their sum), golden
+  // file in tests/cgt/golden/. The sum of the regions +-1, {2|-1/2} and {2*|*||-1/2*|-2*} is hot
+  // (temperature 5/4): the board ..#.../..#.../######/.#..../...... of docs/cli.md.
+  static const struct Row {
+    const char* name;
+    std::vector<const char*> games;
+  } rows[] = {
+      {"number", {"3/2"}},
+      {"switch", {"{2|-1}"}},
+      {"hot", {"{3||2*|1*}"}},
+      {"infinitesimal", {"^*"}},
+      {"board", {"+-1 + {2|-1/2} + {2*|*||-1/2*|-2*}", "+-1", "{2|-1/2}", "{2*|*||-1/2*|-2*}"}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    std::vector<cgt::ThermographCurve> curves;
+    for (std::size_t i = 0; i < row.games.size(); ++i)
+      curves.push_back(
+          {i == 0 ? (row.games.size() > 1 ? "sum" : "game") : std::string("region ") + std::to_string(i), Game::parse(row.games[i]).id()});
+    const std::string svg = cgt::thermograph_svg(curves);
+    CHECK(svg == cgt::thermograph_svg(curves)); // the same bytes every time
+    std::ifstream in(std::string(GOLDEN_DIR) + "/" + row.name + ".svg", std::ios::binary);
+    REQUIRE(in);
+    const std::string golden((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(svg == golden);
   }
 }

@@ -84,7 +84,7 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"value " + shell_quote(""), 2, "empty board text"},
       {"value " + shell_quote("..x"), 2, "unexpected character 'x' at row 1, column 3"},
       {"no-such-command", 2,
-       "unknown subcommand 'no-such-command' (one of game, value, catalogue, tictactoe, experiment, solve, bench, survey)"},
+       "unknown subcommand 'no-such-command' (one of game, compare, value, catalogue, tictactoe, experiment, solve, bench, survey)"},
       {"value 99999999999x2", 2, "board too large: 99999999999x2 (limit 32 x 32)"},
       {"value 2x2 --max-region-cells -3", 2, "--max-region-cells"},
       {"solve 4x4 --tt-mb -1", 2, "--tt-mb"},
@@ -502,6 +502,102 @@ TEST_CASE("survey: a table and a picture, resumed from the table, and bad input 
     CAPTURE(row.args);
     const Run r = run(row.args);
     CHECK(r.code == row.code);
+    CHECK_THAT(r.err, Catch::Contains(row.err));
+  }
+}
+
+TEST_CASE("game: birthday, incentives, cooling, heating, freezing, atomic weight, reduced form, thermograph", "[cli]") {
+  // expression, options, JSON key, expected value; CGSuite's values (CanonicalShortGameTestCase,
+  // GameTest)
+  static const struct Row {
+    const char* expr;
+    const char* options;
+    const char* key;
+    nlohmann::json expected;
+  } rows[] = {
+      {"{3||2*|1*}", "", "birthday", 5},
+      {"{3||2*|1*}", "", "left_incentives", nlohmann::json::array({"{2*|1*||0}"})},
+      {"^", "", "right_incentives", nlohmann::json::array({"^*"})},
+      {"{3||2*|1*}", "--cool 1/2", "cooled", "{5/2|2*}"},
+      {"{3||2*|1*}", "--heat 1", "heated", "{4|||3|1||0|-2}"},
+      {"{3||2*|1*}", "--freeze", "frozen", "9/4*"},
+      {"{3||2*|1*}", "--reduced", "reduced_canonical", "{3||2|1}"},
+      {"^^*", "--atomic-weight", "atomic_weight", "2"},
+      {"{1|^^||^}", "--atomic-weight", "atomic_weight", "2"},
+      {"{2|-1}", "", "thermograph",
+       nlohmann::json{{"left_wall", nlohmann::json::array({nlohmann::json::array({"-1", "3"}), nlohmann::json::array({"3/2", "1/2"})})},
+                      {"right_wall", nlohmann::json::array({nlohmann::json::array({"-1", "-2"}), nlohmann::json::array({"3/2", "1/2"})})}}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.expr, row.options);
+    const Run r = run("game " + shell_quote(row.expr) + " " + row.options + " --json");
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j[row.key] == row.expected);
+  }
+  // The drawing.
+  OutDir dir;
+  const Run drawn = run("game '{3||2*|1*}' --thermograph " + shell_quote(dir.path + "/t.svg"));
+  REQUIRE(drawn.code == 0);
+  std::ifstream in(dir.path + "/t.svg");
+  const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(svg.find("<title>Thermograph of {3||2*|1*}: left stop 3, right stop 2, mean 9/4, temperature 3/4</title>") != std::string::npos);
+}
+
+TEST_CASE("compare: the relation of two games", "[cli]") {
+  // G, H, relation (hand calculation: +-1 is confused with 0, ^ with *, v < 0 < ^, * = *)
+  static const struct Row {
+    const char* g;
+    const char* h;
+    const char* relation;
+  } rows[] = {{"{1|-1}", "0", "||"}, {"^", "*", "||"}, {"v", "0", "<"}, {"^", "0", ">"}, {"*", "{0|0}", "="}, {"1/2", "{0|1}", "="}};
+  for (const Row& row : rows) {
+    CAPTURE(row.g, row.h);
+    const Run r = run("compare " + shell_quote(row.g) + " " + shell_quote(row.h) + " --json");
+    REQUIRE(r.code == 0);
+    CHECK(nlohmann::json::parse(r.out)["relation"] == row.relation);
+  }
+}
+
+TEST_CASE("value --options: every placement with its value, incentive and marks", "[cli]") {
+  // The 8-cell board ..#/.../... is +-3/2; Vertical's one sensible move is V 1,1 to 3/2 (its
+  // canonical Left option), and Horizontal's H 1,0 to -3/2.
+  const Run r = run("value '..#/.../...' --options --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["options"].size() == 10);
+  int sensible = 0;
+  for (const auto& o : j["options"]) {
+    for (const char* key : {"side", "move", "value", "incentive", "dominated", "reversible", "sensible"})
+      CHECK(o.contains(key));
+    if (o["sensible"] == true) {
+      ++sensible;
+      CHECK(o["move"] == (o["side"] == "vertical" ? "V 1,1" : "H 1,0"));
+      CHECK(o["dominated"] == false);
+    }
+  }
+  CHECK(sensible == 2);
+  CHECK(j.contains("thermograph"));
+}
+
+TEST_CASE("the CGT additions refuse bad input with one line and exit 2", "[cli]") {
+  // arguments, fragment of stderr
+  static const struct Row {
+    std::string args;
+    const char* err;
+  } rows[] = {
+      {"game 5 --atomic-weight", "5 has no atomic weight: it is not infinitesimal"},
+      {"game '{1|^^^||^}' --atomic-weight", "has no atomic weight: it is infinitesimal but not atomic"},
+      {"game '{1|-1}' --cool -1/2", "cooling temperature -1/2 is negative"},
+      {"game '{1|-1}' --cool '*'", "--cool *: the temperature must be a number"},
+      {"game '{1|'", "unclosed '{'"},
+      {"compare '{1|' 0", "unclosed '{'"},
+      {"value 7x7 --options", "region of 49 cells"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.args);
+    const Run r = run(row.args);
+    CHECK(r.code == 2);
     CHECK_THAT(r.err, Catch::Contains(row.err));
   }
 }

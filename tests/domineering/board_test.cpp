@@ -20,6 +20,7 @@ TEST_CASE("board text parses and prints back", "[domineering]") {
       {"4x5", 4, 5, 20, "...../...../...../....."},
       {"..#/#..", 2, 3, 4, "..#/#.."},
       {"..#\n#..\n", 2, 3, 4, "..#/#.."},
+      {"..#|#..", 2, 3, 4, "..#/#.."}, // CGSuite's separator
       {"#", 1, 1, 0, "#"},
       {"32x32", 32, 32, 1024, nullptr},
   };
@@ -45,6 +46,7 @@ TEST_CASE("bad board text is refused with row and column", "[domineering]") {
       {"../.", "ragged rows: row 2 has 1 cells but row 1 has 2"},
       {"../.x", "unexpected character 'x' at row 2, column 2"},
       {"..//..", "row 2 is empty"},
+      {"..||..", "row 2 is empty"},
       {"33x2", "board too large: 33 rows x 2 columns"},
       {"2x33", "board too large: 2 rows x 33 columns"},
       {"0x5", "at least one row and one column"},

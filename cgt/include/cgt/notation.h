@@ -9,8 +9,10 @@
 #include "cgt/game_store.h"
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cgt {
 
@@ -42,6 +44,10 @@ struct ParseLimits {
 // numbers first, then nimbers, other number-up-stars, then the rest (CGSuite's
 // DeterministicOrdering).
 std::string to_string(GameId g);
+
+// The games in the order options are printed in (CGSuite's DeterministicOrdering: numbers by
+// value, nimbers, other number-up-stars, then general games by their options).
+std::vector<GameId> sorted_for_print(std::span<const GameId> games);
 
 // Reads all the printed forms plus sums and differences (a + b - c), unary minus, parentheses,
 // the Unicode arrows and "±", and CGSuite's concatenated forms (73/16v9*8, ^*6, 2Tiny(2)).

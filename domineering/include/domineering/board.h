@@ -3,8 +3,8 @@
 // arithmetic: Left (Vertical) may play at (r, c) when bit c is set in rows r and r+1, Right
 // (Horizontal) when bits c and c+1 are set in row r. A 64-bit Zobrist key over the filled cells
 // is kept up to date by play/undo. The price of fixed words: every Board holds MAX_SIDE rows
-// whatever its size. Board text (docs/cli.md): rows top to bottom, separated by '/' or
-// newlines, '.' empty and '#' filled, or the RxC shorthand.
+// whatever its size. Board text (docs/cli.md): rows top to bottom, separated by '/', by
+// CGSuite's '|' or by newlines, '.' empty and '#' filled, or the RxC shorthand.
 #pragma once
 
 #include "domineering/side.h"
