@@ -5,7 +5,10 @@
 #include "cgt/compare.h"
 #include "cgt/game_store.h"
 #include "cgt/incentives.h"
+#include "cgt/notation.h"
 #include "cgt/stops.h"
+
+#include "base/input_error.h"
 
 #include <algorithm>
 #include <map>
@@ -204,6 +207,14 @@ std::optional<GameId> atomic_weight(GameId g) {
   if (leq(difference, epsilon) && leq(neg(epsilon), difference))
     return w;
   return std::nullopt;
+}
+
+GameId defined_atomic_weight(GameId g) {
+  if (const auto w = atomic_weight(g))
+    return *w;
+  throw base::InputError(
+      to_string(g) + " has no atomic weight: " +
+      (is_infinitesimal(g) ? "it is infinitesimal but not atomic" : "it is not infinitesimal (its stops are not both 0)"));
 }
 
 } // namespace cgt

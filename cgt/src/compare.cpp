@@ -147,4 +147,9 @@ std::string_view to_string(Outcome o) {
   return "?";
 }
 
+std::string_view relation(GameId g, GameId h) {
+  const bool le = leq(g, h), ge = leq(h, g);
+  return le && ge ? "=" : le ? "<" : ge ? ">" : "||";
+}
+
 } // namespace cgt

@@ -3,6 +3,7 @@
 #include "cgt/arithmetic.h"
 #include "cgt/canonical.h"
 #include "cgt/game_store.h"
+#include "cgt/notation.h"
 #include "cgt/stops.h"
 #include "cgt/thermograph.h"
 
@@ -69,6 +70,12 @@ GameId cool(GameId g, const Dyadic& t) {
     throw base::InputError("cooling temperature " + t.to_string() + " is negative (cool by 0 or more)");
   Cooler c{t, number(t), {}};
   return c(g);
+}
+
+GameId cool(GameId g, GameId t) {
+  if (!store().is_number(t))
+    throw base::InputError("cooling temperature " + to_string(t) + " is not a number");
+  return cool(g, number_value(t));
 }
 
 GameId heat(GameId g, GameId t) {

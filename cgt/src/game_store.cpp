@@ -1,6 +1,7 @@
 #include "cgt/game_store.h"
 
 #include "base/input_error.h"
+#include "base/interrupt.h"
 
 #include <fmt/format.h>
 #include <tbb/concurrent_vector.h>
@@ -77,8 +78,8 @@ struct GameStore::Arenas {
   tbb::concurrent_vector<Dyadic> big_numbers;
 };
 
-CreationBudget::CreationBudget(std::uint64_t max_builds, std::uint64_t max_comparisons)
-    : builds_left_(max_builds), comparisons_left_(max_comparisons), outer_(current_budget) {
+CreationBudget::CreationBudget(std::uint64_t max_builds, std::uint64_t max_comparisons, const std::atomic<bool>* interrupt)
+    : builds_left_(max_builds), comparisons_left_(max_comparisons), interrupt_(interrupt), outer_(current_budget) {
   current_budget = this;
 }
 
@@ -97,13 +98,19 @@ void spend(std::uint64_t& left, const char* what) {
 } // namespace
 
 void CreationBudget::charge() {
-  if (CreationBudget* b = current_budget)
+  if (CreationBudget* b = current_budget) {
+    if (b->interrupt_ != nullptr && b->interrupt_->load(std::memory_order_relaxed))
+      throw base::Interrupted();
     spend(b->builds_left_, "games");
+  }
 }
 
 void CreationBudget::charge_comparison() {
-  if (CreationBudget* b = current_budget)
+  if (CreationBudget* b = current_budget) {
+    if (b->interrupt_ != nullptr && b->interrupt_->load(std::memory_order_relaxed))
+      throw base::Interrupted();
     spend(b->comparisons_left_, "comparisons");
+  }
 }
 
 GameStore& GameStore::instance() {

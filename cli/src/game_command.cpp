@@ -14,8 +14,6 @@
 #include "cgt/incentives.h"
 #include "cgt/reduced.h"
 
-#include "base/input_error.h"
-
 #include <fmt/format.h>
 
 #include <iostream>
@@ -23,24 +21,6 @@
 #include <string>
 
 namespace cli {
-
-namespace {
-
-// A bound on the games the operations below may build for one command: an expression of a few
-// characters can ask for an exponentially large result (a Norton product of a hot sum), which
-// must fail with a message rather than exhaust the machine. The value of the empty 6x6 board is
-// about 2 million games; this allows fifty times that.
-constexpr std::uint64_t MAX_BUILDS = 100'000'000, MAX_COMPARISONS = 1'000'000'000;
-
-// A temperature given on the command line: a number in the game notation ("1/2", "3").
-cgt::Dyadic number_argument(const std::string& option, const std::string& text) {
-  const cgt::GameId t = cgt::parse_game(text);
-  if (!cgt::store().is_number(t))
-    throw base::InputError(fmt::format("{} {}: the temperature must be a number", option, text));
-  return cgt::number_value(t);
-}
-
-} // namespace
 
 void add_game_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("game", "Canonical form, stops, mean, temperature, outcome and more of a game expression");
@@ -66,13 +46,9 @@ void add_game_command(CLI::App& app) {
                 "left_incentives, right_incentives, thermograph, and the keys of the options given");
   cmd->callback([] {
     const cgt::Game g = cgt::Game::parse(expr);
-    std::optional<cgt::Dyadic> cool_by;
-    if (!cool_text.empty())
-      cool_by = number_argument("--cool", cool_text);
-    cgt::GameId heat_by = cgt::ZERO;
-    if (!heat_text.empty())
-      heat_by = cgt::parse_game(heat_text);
-    cgt::CreationBudget budget(MAX_BUILDS, MAX_COMPARISONS);
+    const cgt::GameId cool_by = cool_text.empty() ? cgt::ZERO : cgt::parse_game(cool_text);
+    const cgt::GameId heat_by = heat_text.empty() ? cgt::ZERO : cgt::parse_game(heat_text);
+    cgt::CreationBudget budget(cgt::REQUEST_MAX_BUILDS, cgt::REQUEST_MAX_COMPARISONS);
     const std::string canonical = g.str();
     const std::string ls = g.left_stop().to_string(), rs = g.right_stop().to_string();
     const std::string mean = g.mean().to_string(), temp = g.temperature().to_string();
@@ -80,20 +56,14 @@ void add_game_command(CLI::App& app) {
     const std::int64_t birthday = cgt::birthday(g.id());
     const auto left = cgt::left_incentives(g.id()), right = cgt::right_incentives(g.id());
     std::optional<std::string> cooled, heated, frozen, weight, rcf;
-    if (cool_by)
-      cooled = cgt::to_string(cgt::cool(g.id(), *cool_by));
+    if (!cool_text.empty())
+      cooled = cgt::to_string(cgt::cool(g.id(), cool_by));
     if (!heat_text.empty())
       heated = cgt::to_string(cgt::heat(g.id(), heat_by));
     if (freeze)
       frozen = cgt::to_string(cgt::freeze(g.id()));
-    if (atomic_weight) {
-      const auto w = cgt::atomic_weight(g.id());
-      if (!w)
-        throw base::InputError(fmt::format("{} has no atomic weight: {}", canonical,
-                                           cgt::is_infinitesimal(g.id()) ? "it is infinitesimal but not atomic"
-                                                                         : "it is not infinitesimal (its stops are not both 0)"));
-      weight = cgt::to_string(*w);
-    }
+    if (atomic_weight)
+      weight = cgt::to_string(cgt::defined_atomic_weight(g.id()));
     if (reduced)
       rcf = cgt::to_string(cgt::reduced_canonical(g.id()));
     if (!thermograph_file.empty()) {
@@ -156,8 +126,7 @@ void add_compare_command(CLI::App& app) {
   cmd->add_flag("--json", json, "Print one JSON object: g, h (canonical forms), relation");
   cmd->callback([] {
     const cgt::Game g = cgt::Game::parse(g_text), h = cgt::Game::parse(h_text);
-    const bool le = g <= h, ge = h <= g;
-    const std::string relation = le && ge ? "=" : le ? "<" : ge ? ">" : "||";
+    const std::string relation(cgt::relation(g.id(), h.id()));
     if (json) {
       print_json({{"g", g.str()}, {"h", h.str()}, {"relation", relation}});
       return;

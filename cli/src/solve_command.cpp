@@ -5,12 +5,14 @@
 
 #include "solver/bench_positions.h"
 #include "solver/domineering_solver.h"
+#include "solver/solve_defaults.h"
 #include "solver/solve_journal.h"
 
 #include "catalogue/default_catalogue.h"
 #include "domineering/board.h"
 
 #include "base/input_error.h"
+#include "base/interrupt.h"
 
 #include <fmt/format.h>
 
@@ -22,7 +24,6 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace cli {
@@ -165,8 +166,6 @@ struct SolveArgs {
   bool json = false;
 };
 
-int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
-
 } // namespace
 
 // The catalogue in `file`, or the default one of shapes up to `cells` cells. Beyond 13 cells the
@@ -267,24 +266,16 @@ void add_solve_command(CLI::App& app) {
   cmd->add_flag("--json", a.json, "Print one JSON object");
   cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells, etc_cells] {
     const domineering::Board board = domineering::Board::parse(a.board);
-    if (board.height() > solver::MAX_LARGE_SOLVE_SIDE || board.width() > solver::MAX_LARGE_SOLVE_SIDE)
-      throw base::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
-                                         solver::MAX_LARGE_SOLVE_SIDE, solver::MAX_LARGE_SOLVE_SIDE));
+    solver::check_solvable(board);
     // A rule is off when --no-knowledge or --no-rule NAME says so (the older switches too).
     const auto off = [&](const char* rule) { return a.no_knowledge || std::ranges::find(a.no_rules, rule) != a.no_rules.end(); };
     const bool cgt_on = !a.no_cgt && !off("cgt");
-    solver::EndgameDefaults endgame = solver::default_endgame(board.empty_cells());
-    // A machine without the memory to build the larger catalogue gets the small endgame, with
-    // a warning, rather than a build that fails halfway.
-    if (a.catalogue_file.empty() && cgt_on && endgame.catalogue_cells > catalogue::SOLVER_MAX_CELLS) {
-      if (const double have = catalogue::available_memory_bytes(); !catalogue::default_catalogue_fits(endgame.catalogue_cells, have)) {
-        std::cerr << fmt::format("warning: the catalogue of shapes up to {} cells needs about {:.1f} GiB to build and {:.1f} GiB are "
-                                 "available; using the {}-cell endgame\n",
-                                 endgame.catalogue_cells, catalogue::estimated_build_bytes(endgame.catalogue_cells) / double(1 << 30),
-                                 have / double(1 << 30), catalogue::SOLVER_MAX_CELLS);
-        endgame = solver::default_endgame(0);
-      }
-    }
+    // Only the default catalogue can be unaffordable; without the CGT endgame none is loaded.
+    std::string warning;
+    const solver::EndgameDefaults endgame = a.catalogue_file.empty() && cgt_on ? solver::affordable_endgame(board.empty_cells(), &warning)
+                                                                               : solver::default_endgame(board.empty_cells());
+    if (!warning.empty())
+      std::cerr << "warning: " << warning << '\n';
     if (exact_cells->count() == 0)
       a.exact_cells = endgame.exact_cells;
     if (cgt_cells->count() == 0)
@@ -319,9 +310,10 @@ void add_solve_command(CLI::App& app) {
     // temperature are not worked out again (catalogue::Check::values).
     const catalogue::Catalogue cat =
         !cgt_on && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
-    solver::SolveOptions o;
-    o.threads = a.threads == 0 ? default_threads() : a.threads;
-    o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : solver::default_table_mib(board.empty_cells());
+    solver::SolveOptions o = solver::default_solve_options(board, endgame);
+    if (a.threads != 0)
+      o.threads = a.threads;
+    o.table_mib = a.no_table ? 0 : tt_mb->count() > 0 ? a.tt_mb : o.table_mib;
     o.etc_pass_cells = etc_cells->count() > 0 ? a.etc_cells : solver::default_etc_pass_cells(o.table_mib);
     o.endgame.packing = !a.no_bounds && !off("packing");
     o.endgame.plans = !a.no_bounds && !off("plans");
@@ -332,13 +324,13 @@ void add_solve_command(CLI::App& app) {
     o.profile = a.profile;
     o.endgame.exact_cells = a.exact_cells;
     o.endgame.attempt_cells = a.cgt_cells;
-    o.endgame.component_entries =
-        component_entries->count() > 0 ? a.component_entries : solver::default_component_entries(board.empty_cells());
-    o.interrupt = &interrupt_flag();
+    if (component_entries->count() > 0)
+      o.endgame.component_entries = a.component_entries;
+    o.interrupt = &base::interrupt_flag();
     o.journal = journal.get();
     o.journal_min_seconds = a.journal_min_seconds;
     solver::DomineeringSolver s(cat, o);
-    InterruptScope sigint;
+    base::InterruptScope sigint;
 
     std::vector<Side> firsts;
     if (a.first != "horizontal")
@@ -361,10 +353,8 @@ void add_solve_command(CLI::App& app) {
     const bool stopped = results.back().interrupted;
     const auto winner = [](const solver::SolveResult& r) { return r.first_player_wins ? r.first : domineering::opponent(r.first); };
     std::string outcome;
-    if (!stopped && results.size() == 2) {
-      const bool v_first_wins = results[0].first_player_wins, h_first_wins = results[1].first_player_wins;
-      outcome = v_first_wins && h_first_wins ? "N" : !v_first_wins && !h_first_wins ? "P" : v_first_wins ? "L" : "R";
-    }
+    if (!stopped && results.size() == 2)
+      outcome = solver::outcome_class(results[0].first_player_wins, results[1].first_player_wins);
     if (a.json) {
       nlohmann::json runs = nlohmann::json::array();
       for (const auto& r : results) {

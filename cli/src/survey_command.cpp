@@ -11,6 +11,7 @@
 
 #include "base/atomic_file.h"
 #include "base/input_error.h"
+#include "base/interrupt.h"
 
 #include <fmt/format.h>
 
@@ -115,10 +116,10 @@ void add_survey_command(CLI::App& app) {
     limits.max_cols = max_cols;
     limits.seconds_per_board = a.seconds;
 
-    InterruptScope sigint;
+    base::InterruptScope sigint;
     Progress progress;
     const bool completed =
-        solver::run_survey(table, cat, o, limits, &interrupt_flag(), [&](const solver::SurveyRow& row, int done, int total) {
+        solver::run_survey(table, cat, o, limits, &base::interrupt_flag(), [&](const solver::SurveyRow& row, int done, int total) {
           if (!a.out.empty())
             save(table, a.out);
           progress.update(fmt::format("survey: {} of {} board runs, last {}x{}: {}", done, total, row.rows, row.cols, row.outcome()));

@@ -1,6 +1,5 @@
 #include "terminal.h"
 
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -12,19 +11,7 @@ namespace cli {
 namespace {
 constexpr auto REDRAW = std::chrono::milliseconds(200);
 constexpr auto LINE = std::chrono::seconds(5);
-
-std::atomic<bool> interrupted{false};
-extern "C" void on_sigint(int) { interrupted.store(true); }
 } // namespace
-
-std::atomic<bool>& interrupt_flag() { return interrupted; }
-
-InterruptScope::InterruptScope() {
-  interrupted.store(false);
-  previous_ = std::signal(SIGINT, on_sigint);
-}
-
-InterruptScope::~InterruptScope() { std::signal(SIGINT, previous_); }
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
 

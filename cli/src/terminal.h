@@ -6,25 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <string>
 
 namespace cli {
-
-// Ctrl-C as a flag: while an InterruptScope lives, SIGINT sets interrupt_flag() (cleared when the
-// scope begins) instead of ending the process, so that a long run can stop cleanly and report.
-std::atomic<bool>& interrupt_flag();
-class InterruptScope {
-public:
-  InterruptScope();
-  ~InterruptScope();
-  InterruptScope(const InterruptScope&) = delete;
-  InterruptScope& operator=(const InterruptScope&) = delete;
-
-private:
-  void (*previous_)(int);
-};
 
 void print_json(const nlohmann::json& j);
 

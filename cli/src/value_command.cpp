@@ -8,7 +8,7 @@
 #include "cgt/game.h"
 #include "domineering/board.h"
 #include "domineering/board_options.h"
-#include "domineering/regions.h"
+#include "domineering/board_value.h"
 #include "domineering/value_table.h"
 
 #include <fmt/format.h>
@@ -20,10 +20,6 @@
 namespace cli {
 
 namespace {
-
-// Admits the empty 6x6 board (36 cells) with room to spare; every extra cell multiplies the time
-// and memory (measured: see bench/results/values.md).
-constexpr int DEFAULT_MAX_REGION_CELLS = 40;
 
 nlohmann::json game_json(cgt::Game g) {
   return {
@@ -54,12 +50,12 @@ void add_value_command(CLI::App& app) {
   static std::string text;
   static bool json = false, options = false;
   static std::string thermograph_file;
-  static int max_region_cells = DEFAULT_MAX_REGION_CELLS;
+  static int max_region_cells = domineering::DEFAULT_MAX_REGION_CELLS;
   cmd->add_option("BOARD", text, "Board text or RxC")->required();
   cmd->add_option("--max-region-cells", max_region_cells,
                   fmt::format("Refuse regions larger than this (default {}: the 36 cells of 6x6 take minutes, each extra cell "
                               "multiplies the work)",
-                              DEFAULT_MAX_REGION_CELLS))
+                              domineering::DEFAULT_MAX_REGION_CELLS))
       ->check(CLI::Range(1, domineering::MAX_SIDE * domineering::MAX_SIDE));
   cmd->add_flag("--options", options,
                 "Also list every Vertical and every Horizontal placement with the value it leaves, its incentive, and whether it "
@@ -78,29 +74,23 @@ void add_value_command(CLI::App& app) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       progress.update(fmt::format("value: {} shapes evaluated, {} games, {:.1f} s", shapes, cgt::store().size(), s));
     });
-    const auto regions = domineering::regions(board);
-    for (const auto& r : regions)
-      if (r.shape.cells() > max_region_cells)
-        throw base::InputError(fmt::format("region of {} cells at row {}, column {} is too large for an exact value (limit {}; "
-                                           "--max-region-cells raises it)",
-                                           r.shape.cells(), r.top, r.left, max_region_cells));
-    std::vector<cgt::GameId> values;
-    for (const auto& r : regions)
-      values.push_back(table.value(r.shape));
-    const cgt::Game total(cgt::sum(values));
+    domineering::BoardValue v;
+    try {
+      v = domineering::board_value(board, max_region_cells);
+    } catch (const base::InputError& e) {
+      throw base::InputError(std::string(e.what()) + "; --max-region-cells raises it");
+    }
+    const auto& regions = v.regions;
+    const auto& values = v.region_values;
+    const cgt::Game total(v.total);
     progress.finish();
     table.on_progress(nullptr);
     std::vector<domineering::BoardOption> moves[2];
     if (options)
       for (const domineering::Side side : {domineering::Side::Left, domineering::Side::Right})
         moves[side == domineering::Side::Left ? 0 : 1] = domineering::board_options(board, side, total.id());
-    if (!thermograph_file.empty()) {
-      std::vector<cgt::ThermographCurve> curves{{regions.size() == 1 ? "board" : "sum", total.id()}};
-      if (regions.size() > 1)
-        for (std::size_t i = 0; i < regions.size(); ++i)
-          curves.push_back({fmt::format("region at row {}, column {}", regions[i].top, regions[i].left), values[i]});
-      write_thermograph(thermograph_file, curves);
-    }
+    if (!thermograph_file.empty())
+      write_thermograph(thermograph_file, domineering::thermograph_curves(v));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     if (json) {

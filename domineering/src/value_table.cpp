@@ -7,6 +7,8 @@
 #include "cgt/arithmetic.h"
 #include "cgt/canonical.h"
 
+#include "base/interrupt.h"
+
 #include <tbb/spin_mutex.h>
 
 #include <map>
@@ -179,6 +181,8 @@ cgt::GameId ValueTable::value(const Board& board) {
 }
 
 cgt::GameId ValueTable::evaluate(const Shape& s) {
+  if (const std::atomic<bool>* flag = interrupt_.load(std::memory_order_relaxed); flag != nullptr && flag->load(std::memory_order_relaxed))
+    throw base::Interrupted();
   return region_value(s, [this](const Shape& part) { return value(part); });
 }
 

@@ -479,6 +479,12 @@ std::optional<std::string> table_size_problem(std::size_t table_mib) {
   return std::nullopt;
 }
 
+void check_solvable(const domineering::Board& board) {
+  if (board.height() > MAX_LARGE_SOLVE_SIDE || board.width() > MAX_LARGE_SOLVE_SIDE)
+    throw base::InputError(fmt::format("board too large to solve: {}x{} (the solver takes at most {}x{})", board.height(), board.width(),
+                                       MAX_LARGE_SOLVE_SIDE, MAX_LARGE_SOLVE_SIDE));
+}
+
 DomineeringSolver::DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& o) {
   if (o.threads < 1 || o.threads > MAX_THREADS)
     throw base::InputError(fmt::format("thread count {} out of range (1 to {})", o.threads, MAX_THREADS));
@@ -491,6 +497,7 @@ DomineeringSolver::~DomineeringSolver() = default;
 
 SolveResult DomineeringSolver::solve(const domineering::Board& board, Side first, const std::function<void(const SolveProgress&)>& progress,
                                      double progress_interval) {
+  check_solvable(board);
   Impl& im = *impl_;
   Shared& sh = im.shared;
   // The size class's engine, with its table, made on its first solve, before the clock starts.

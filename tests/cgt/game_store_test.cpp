@@ -1,6 +1,9 @@
 #include "cgt/game.h"
 #include "support/random_games.h"
 
+#include "base/input_error.h"
+#include "base/interrupt.h"
+
 #include <catch2/catch.hpp>
 #include <tbb/parallel_for.h>
 
@@ -31,6 +34,28 @@ TEST_CASE("big numbers are exact", "[cgt]") {
   CHECK(to_string(add(big, parse_game("^*"))) == "123456789012345678901234567890^*");
   CHECK(leq(tiny_number, parse_game("1/1024")));
   CHECK(!leq(parse_game("1/1024"), tiny_number));
+}
+
+TEST_CASE("a creation budget refuses work past its limits, or once its interrupt flag is set", "[cgt]") {
+  const GameId g = parse_game("{3||2*|1*}");
+  {
+    CreationBudget budget(2, 1'000);
+    CHECK_THROWS_WITH(add(g, parse_game("{5|4}")), Catch::StartsWith("game too complex"));
+  }
+  // A sum made nowhere else, so that no cache of sums answers it without building.
+  const GameId h = parse_game("{7|6||11/2}");
+  std::atomic<bool> stop{true};
+  const std::uint32_t before = store().size();
+  {
+    CreationBudget budget(1'000, 1'000, &stop);
+    CHECK_THROWS_AS(add(g, h), base::Interrupted);
+    CHECK(store().size() == before); // refused before anything was interned
+  }
+  stop = false;
+  {
+    CreationBudget budget(1'000'000, 1'000'000, &stop);
+    CHECK(sub(add(g, h), h) == g);
+  }
 }
 
 TEST_CASE("the store interns consistently from many threads", "[cgt][threads]") {

@@ -154,5 +154,7 @@ TEST_CASE("the relation of two games is the outcome of their difference", "[cgt]
     CHECK((g <= h) == (o == Outcome::P || o == Outcome::R));
     CHECK((h <= g) == (o == Outcome::P || o == Outcome::L));
     CHECK(g.confused_with(h) == (o == Outcome::N));
+    const std::string_view expected = o == Outcome::P ? "=" : o == Outcome::R ? "<" : o == Outcome::L ? ">" : "||";
+    CHECK(cgt::relation(g.id(), h.id()) == expected);
   }
 }

@@ -149,6 +149,17 @@ TEST_CASE("cooling, heating, Norton products and ordinal sums", "[cgt]") {
 TEST_CASE("cooling by a negative temperature is refused", "[cgt]") {
   CHECK_THROWS_AS(cgt::cool(parse("{1|-1}"), cgt::Dyadic(-1)), base::InputError);
   CHECK_THROWS_WITH(cgt::cool(parse("{1|-1}"), cgt::Dyadic::parse("-1/2")), Catch::Contains("cooling temperature -1/2 is negative"));
+  CHECK_THROWS_WITH(cgt::cool(parse("{1|-1}"), parse("-1/2")), Catch::Contains("cooling temperature -1/2 is negative"));
+  CHECK_THROWS_WITH(cgt::cool(parse("{1|-1}"), parse("*")), "cooling temperature * is not a number");
+  CHECK(cgt::cool(parse("{3||2*|1*}"), parse("1/2")) == cgt::cool(parse("{3||2*|1*}"), cgt::Dyadic::parse("1/2")));
+}
+
+TEST_CASE("an atomic weight that is not defined says why", "[cgt]") {
+  CHECK(cgt::defined_atomic_weight(parse("^^*")) == parse("2"));
+  CHECK_THROWS_WITH(cgt::defined_atomic_weight(parse("1/2")),
+                    "1/2 has no atomic weight: it is not infinitesimal (its stops are not both 0)");
+  CHECK_THROWS_WITH(cgt::defined_atomic_weight(parse("{1|^^^||^}")),
+                    Catch::EndsWith("has no atomic weight: it is infinitesimal but not atomic"));
 }
 
 TEST_CASE("cooling a game by its temperature leaves a number plus an infinitesimal", "[cgt]") {

@@ -589,7 +589,7 @@ TEST_CASE("the CGT additions refuse bad input with one line and exit 2", "[cli]"
       {"game 5 --atomic-weight", "5 has no atomic weight: it is not infinitesimal"},
       {"game '{1|^^^||^}' --atomic-weight", "has no atomic weight: it is infinitesimal but not atomic"},
       {"game '{1|-1}' --cool -1/2", "cooling temperature -1/2 is negative"},
-      {"game '{1|-1}' --cool '*'", "--cool *: the temperature must be a number"},
+      {"game '{1|-1}' --cool '*'", "cooling temperature * is not a number"},
       {"game '{1|'", "unclosed '{'"},
       {"compare '{1|' 0", "unclosed '{'"},
       {"value 7x7 --options", "region of 49 cells"},

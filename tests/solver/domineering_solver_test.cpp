@@ -1,10 +1,12 @@
 #include "solver/domineering_solver.h"
+#include "solver/solve_defaults.h"
 
 #include "solver/domineering_endgame.h"
 #include "solver/domineering_position.h"
 #include "solver/search.h"
 #include "solver/tt.h"
 
+#include "base/input_error.h"
 #include "catalogue/catalogue.h"
 #include "domineering/move_bounds.h"
 #include "domineering/value_table.h"
@@ -366,6 +368,48 @@ TEST_CASE("the default CGT endgame moves to the 15-cell catalogue from 74 empty 
     CHECK(d.exact_cells == row[2]);
     CHECK(d.attempt_cells == row[3]);
   }
+}
+
+TEST_CASE("the default solve options follow the board's empty cells", "[solver]") {
+  // board, table MiB, cut-off pass limit, component cache entries, exact and attempt cells (the
+  // defaults above, put together as `solve` and the Python module take them)
+  static const struct Row {
+    const char* board;
+    std::size_t table_mib;
+    int etc_cells;
+    std::size_t component_entries;
+    int exact_cells, attempt_cells;
+  } rows[] = {{"4x4", 4, 0, 2048, 14, 40}, {"8x8", 32, 0, 2048, 14, 40}, {"8x9", 128, 40, 16384, 14, 40}, {"9x9", 512, 40, 16384, 15, 48}};
+  for (const Row& row : rows) {
+    CAPTURE(row.board);
+    const Board b = Board::parse(row.board);
+    const SolveOptions o = solver::default_solve_options(b, solver::default_endgame(b.empty_cells()));
+    CHECK(o.threads == solver::default_threads());
+    CHECK(o.table_mib == row.table_mib);
+    CHECK(o.etc_pass_cells == row.etc_cells);
+    CHECK(o.endgame.component_entries == row.component_entries);
+    CHECK(o.endgame.exact_cells == row.exact_cells);
+    CHECK(o.endgame.attempt_cells == row.attempt_cells);
+  }
+  // Below 74 empty cells the endgame needs no catalogue beyond the 12-cell one: always affordable.
+  std::string warning;
+  CHECK(solver::affordable_endgame(64, &warning).catalogue_cells == 12);
+  CHECK(warning.empty());
+}
+
+TEST_CASE("the outcome class of a board from its two first players", "[solver]") {
+  // Vertical first wins, Horizontal first wins, class
+  CHECK(solver::outcome_class(true, true) == "N");
+  CHECK(solver::outcome_class(false, false) == "P");
+  CHECK(solver::outcome_class(true, false) == "L");
+  CHECK(solver::outcome_class(false, true) == "R");
+}
+
+TEST_CASE("a board larger than the solver takes is refused", "[solver]") {
+  CHECK_NOTHROW(solver::check_solvable(Board(30, 30)));
+  CHECK_THROWS_WITH(solver::check_solvable(Board(31, 2)), "board too large to solve: 31x2 (the solver takes at most 30x30)");
+  DomineeringSolver s(eight(), options());
+  CHECK_THROWS_AS(s.solve(Board(2, 31), Side::Left), base::InputError);
 }
 
 namespace {

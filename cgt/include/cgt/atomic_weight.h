@@ -32,5 +32,7 @@ bool is_all_small(GameId g);
 // Both stops 0.
 bool is_infinitesimal(GameId g);
 std::optional<GameId> atomic_weight(GameId g);
+// The same, throwing base::InputError saying why G has none.
+GameId defined_atomic_weight(GameId g);
 
 } // namespace cgt

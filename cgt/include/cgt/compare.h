@@ -18,6 +18,8 @@ inline bool lt(GameId g, GameId h) { return g != h && leq(g, h); }
 inline bool gt(GameId g, GameId h) { return lt(h, g); }
 // G || H: neither G <= H nor H <= G.
 inline bool confused(GameId g, GameId h) { return !leq(g, h) && !leq(h, g); }
+// G's relation to H as printed: "<", ">", "=" or "||" (confused).
+std::string_view relation(GameId g, GameId h);
 
 // Outcome classes: L (Left wins whoever starts), R, N (the player to move wins), P.
 enum class Outcome { L, R, N, P };

@@ -14,8 +14,10 @@
 
 namespace cgt {
 
-// Throws base::InputError when t is negative ("cooling temperature -1 is negative").
+// Throws base::InputError when t is negative ("cooling temperature -1 is negative ...").
 GameId cool(GameId g, const Dyadic& t);
+// The same with t a game: throws base::InputError when t is not a number.
+GameId cool(GameId g, GameId t);
 GameId heat(GameId g, GameId t);
 GameId freeze(GameId g);
 

@@ -166,6 +166,13 @@ private:
 // Shorthand used throughout cgt/.
 inline GameStore& store() { return GameStore::instance(); }
 
+// The budget of one request of a user's (a command, a call from Python) after its parse: an
+// expression of a few characters can ask for an exponentially large result (a Norton product of
+// a hot sum), which must fail with a message rather than exhaust the machine. The value of the
+// empty 6x6 board is about 2 million games; this allows fifty times that.
+inline constexpr std::uint64_t REQUEST_MAX_BUILDS = 100'000'000;
+inline constexpr std::uint64_t REQUEST_MAX_COMPARISONS = 1'000'000'000;
+
 // A bound on the work this thread may do while the scope lives: every game made from its
 // options (from_options, whether or not the result is new) and every new game interned counts
 // one build, every comparison of two games that are not both number-up-star values counts one
@@ -175,9 +182,12 @@ inline GameStore& store() { return GameStore::instance(); }
 // hostile input must fail fast instead of exhausting time or memory. Counting builds and
 // comparisons, not only new games, bounds the time too when the games already exist or when
 // each comparison is slow (huge numbers). Scopes nest; the innermost counts.
+//
+// With an interrupt flag, a build or comparison made while the flag is set throws
+// base::Interrupted instead (base/interrupt.h): how Ctrl-C stops a long operation.
 class CreationBudget {
 public:
-  CreationBudget(std::uint64_t max_builds, std::uint64_t max_comparisons);
+  CreationBudget(std::uint64_t max_builds, std::uint64_t max_comparisons, const std::atomic<bool>* interrupt = nullptr);
   ~CreationBudget();
   CreationBudget(const CreationBudget&) = delete;
   CreationBudget& operator=(const CreationBudget&) = delete;
@@ -190,6 +200,7 @@ public:
 private:
   std::uint64_t builds_left_;
   std::uint64_t comparisons_left_;
+  const std::atomic<bool>* interrupt_;
   CreationBudget* outer_;
 };
 

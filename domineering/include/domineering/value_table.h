@@ -40,6 +40,9 @@ public:
   // stored; the CLI uses it to draw progress. Not thread-safe to change while evaluating.
   static constexpr std::size_t PROGRESS_INTERVAL = 1 << 14;
   void on_progress(std::function<void(std::size_t shapes)> callback) { progress_ = std::move(callback); }
+  // While *flag is set, valuing a shape not yet in the table throws base::Interrupted (what has
+  // been valued stays, and is right). nullptr: never.
+  void set_interrupt(const std::atomic<bool>* flag) { interrupt_.store(flag, std::memory_order_relaxed); }
 
   ValueTable(const ValueTable&) = delete;
   ValueTable& operator=(const ValueTable&) = delete;
@@ -59,6 +62,7 @@ private:
   std::unique_ptr<Stripe[]> stripes_;
   std::unique_ptr<LargeShapes> large_;
   std::atomic<std::size_t> size_{0};
+  std::atomic<const std::atomic<bool>*> interrupt_{nullptr};
   std::function<void(std::size_t)> progress_;
 };
 

@@ -155,16 +155,21 @@ inline constexpr int MAX_THREADS = 1024;
 // "is absurd"), or nothing when it can.
 std::optional<std::string> table_size_problem(std::size_t table_mib);
 
+// Throws base::InputError for a board of more than MAX_LARGE_SOLVE_SIDE a side: a front end
+// calls it before loading a catalogue for the board, and solve() calls it again.
+void check_solvable(const domineering::Board& board);
+
 class DomineeringSolver {
 public:
   // Throws base::InputError for a table that does not fit in memory or a thread count out of range.
   DomineeringSolver(const catalogue::Catalogue& c, const SolveOptions& options);
   ~DomineeringSolver();
 
-  // Precondition: the board fits MAX_LARGE_SOLVE_SIDE. Boards up to MAX_SOLVE_SIDE a side are
-  // searched as DomineeringPosition, larger ones as LargeDomineeringPosition, each class with a
-  // table of its own made on its first solve. progress, if given, is called about every
-  // progress_interval seconds from another thread while the search runs.
+  // Throws base::InputError when check_solvable does; a solve stopped by SolveOptions::interrupt
+  // returns with SolveResult::interrupted. Boards up to MAX_SOLVE_SIDE a side are searched as
+  // DomineeringPosition, larger ones as LargeDomineeringPosition, each class with a table of its
+  // own made on its first solve. progress, if given, is called about every progress_interval
+  // seconds from another thread while the search runs.
   SolveResult solve(const domineering::Board& board, domineering::Side first,
                     const std::function<void(const SolveProgress&)>& progress = {}, double progress_interval = 0.5);
 
