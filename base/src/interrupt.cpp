@@ -1,7 +1,5 @@
 #include "base/interrupt.h"
 
-#include <csignal>
-
 namespace base {
 
 namespace {
@@ -13,9 +11,13 @@ std::atomic<bool>& interrupt_flag() { return interrupted; }
 
 InterruptScope::InterruptScope() {
   interrupted.store(false);
-  previous_ = std::signal(SIGINT, on_sigint);
+  struct sigaction mine {};
+  mine.sa_handler = on_sigint;
+  sigemptyset(&mine.sa_mask);
+  mine.sa_flags = SA_RESTART; // as signal() has it: a system call under way goes on
+  ::sigaction(SIGINT, &mine, &previous_);
 }
 
-InterruptScope::~InterruptScope() { std::signal(SIGINT, previous_); }
+InterruptScope::~InterruptScope() { ::sigaction(SIGINT, &previous_, nullptr); }
 
 } // namespace base

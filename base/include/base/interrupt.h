@@ -2,9 +2,11 @@
 // lives, SIGINT sets interrupt_flag() (cleared when the scope begins) instead of ending the
 // process, and the computation polls the flag (the solver's SolveOptions::interrupt, the value
 // table's set_interrupt, a cgt::CreationBudget's flag) and stops, throwing Interrupted where it
-// has nothing to report. The scope restores the handler it replaced, so a host such as the
-// Python interpreter gets its own back.
+// has nothing to report. The scope restores the handler it replaced with all its flags, so a
+// host such as the Python interpreter gets its own back exactly.
 #pragma once
+
+#include <signal.h>
 
 #include <atomic>
 #include <stdexcept>
@@ -27,7 +29,7 @@ public:
   InterruptScope& operator=(const InterruptScope&) = delete;
 
 private:
-  void (*previous_)(int);
+  struct sigaction previous_ {};
 };
 
 } // namespace base
