@@ -10,7 +10,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 dir=build/pgo
 counts=$PWD/$dir/pgo-counts
 configure() {
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DDOMINEERING_TESTS=OFF -DDOMINEERING_BENCH=OFF \
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DDOMINEERING_TESTS=OFF -DDOMINEERING_BENCH=OFF -DDOMINEERING_PYTHON=OFF \
     -DDOMINEERING_PGO="$1" -DDOMINEERING_PGO_DIR="$counts" >/dev/null
 }
 signature() { "$1" bench 2>/dev/null | sed -n 's/^Bench: //p'; }

@@ -8,6 +8,7 @@ packages=(
   libboost-dev libtbb-dev catch2 libcli11-dev libfmt-dev nlohmann-json3-dev
   libbenchmark-dev gnuplot-nox
   clang libclang-rt-14-dev clang-format
+  pybind11-dev python3-dev python3-pytest
 )
 
 missing=()

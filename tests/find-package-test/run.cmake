@@ -1,6 +1,8 @@
 # Installs the build tree BUILD into a fresh prefix under WORK, configures and builds the consumer
 # project beside this script against that prefix alone, runs it and checks what it prints.
-# cmake -DBUILD=... -DWORK=... -DCXX=... -P run.cmake
+# With PYTHON (the interpreter the module is built for), the installed Python package is imported
+# from the prefix alone too.
+# cmake -DBUILD=... -DWORK=... -DCXX=... [-DPYTHON=...] -P run.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
@@ -29,4 +31,11 @@ foreach(line "temperature of \\+-1: 1" "value of \\.\\.#/\\.\\.\\./\\.\\.\\.: \\
     message(FATAL_ERROR "the consumer's output lacks '${line}'")
   endif()
 endforeach()
+if(PYTHON)
+  # Newlines, not semicolons, between the statements: run() would split its arguments at those.
+  run(${PYTHON} -I -B -c "import sys\nsys.path.insert(0, '${WORK}/prefix/lib/python3/dist-packages')\nimport domineering\nprint(domineering.__file__, domineering.value('..#/.../...').canonical)")
+  if(NOT out MATCHES "^${WORK}/prefix/lib/python3/dist-packages/domineering/__init__.py \\+-3/2")
+    message(FATAL_ERROR "the installed Python package printed '${out}'")
+  endif()
+endif()
 file(REMOVE_RECURSE ${WORK})
