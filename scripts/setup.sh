@@ -9,6 +9,7 @@ packages=(
   libbenchmark-dev gnuplot-nox
   clang libclang-rt-14-dev clang-format
   pybind11-dev python3-dev python3-pytest
+  libcpp-httplib-dev chromium chromium-driver python3-selenium
 )
 
 missing=()

@@ -1,5 +1,5 @@
-// What `game`, `value` and `compare` print about games besides their canonical forms: the
-// thermograph's walls as JSON, lists of games as text, and the thermograph drawn to a file.
+// What `game`, `value` and `compare` print about games besides their canonical forms: lists of
+// games as text, and the thermograph drawn to a file (the JSON is web/value_json.h's).
 #pragma once
 
 #include "cgt/game_id.h"
@@ -12,10 +12,6 @@
 #include <vector>
 
 namespace cli {
-
-// {"left_wall": [[t, value], ...], "right_wall": [...]}: each wall's exact breakpoints from
-// temperature -1, linear in between, vertical (the mast) above the last.
-nlohmann::json thermograph_json(cgt::GameId g);
 
 // The printed forms, in order.
 std::vector<std::string> texts(std::span<const cgt::GameId> games);

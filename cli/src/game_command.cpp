@@ -13,6 +13,7 @@
 #include "cgt/game_store.h"
 #include "cgt/incentives.h"
 #include "cgt/reduced.h"
+#include "web/value_json.h"
 
 #include <fmt/format.h>
 
@@ -81,7 +82,7 @@ void add_game_command(CLI::App& app) {
                             {"birthday", birthday},
                             {"left_incentives", texts(left)},
                             {"right_incentives", texts(right)},
-                            {"thermograph", thermograph_json(g.id())}};
+                            {"thermograph", web::thermograph_json(g.id())}};
       if (cooled)
         out["cooled"] = *cooled;
       if (heated)

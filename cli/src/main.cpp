@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   cli::add_solve_command(app);
   cli::add_bench_command(app);
   cli::add_survey_command(app);
+  cli::add_serve_command(app);
   // CLI11 would only say that a subcommand is required; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;

@@ -10,6 +10,7 @@
 #include "domineering/board_options.h"
 #include "domineering/board_value.h"
 #include "domineering/value_table.h"
+#include "web/value_json.h"
 
 #include <fmt/format.h>
 
@@ -20,12 +21,6 @@
 namespace cli {
 
 namespace {
-
-nlohmann::json game_json(cgt::Game g) {
-  return {
-      {"canonical", g.str()},         {"left_stop", g.left_stop().to_string()},     {"right_stop", g.right_stop().to_string()},
-      {"mean", g.mean().to_string()}, {"temperature", g.temperature().to_string()}, {"outcome", std::string(cgt::to_string(g.outcome()))}};
-}
 
 std::string outcome_words(cgt::Outcome o) {
   switch (o) {
@@ -94,34 +89,10 @@ void add_value_command(CLI::App& app) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     if (json) {
-      nlohmann::json j = game_json(total);
-      j["board"] = board.text();
-      j["rows"] = board.height();
-      j["columns"] = board.width();
-      nlohmann::json rs = nlohmann::json::array();
-      for (std::size_t i = 0; i < regions.size(); ++i) {
-        nlohmann::json r = game_json(cgt::Game(values[i]));
-        r["shape"] = regions[i].shape.text();
-        r["cells"] = regions[i].shape.cells();
-        r["top"] = regions[i].top;
-        r["left"] = regions[i].left;
-        rs.push_back(r);
-      }
-      j["regions"] = rs;
-      j["thermograph"] = thermograph_json(total.id());
-      if (options) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& side : moves)
-          for (const domineering::BoardOption& o : side)
-            list.push_back({{"side", std::string(domineering::orientation_name(o.move.side))},
-                            {"move", domineering::to_string(o.move)},
-                            {"value", cgt::to_string(o.value)},
-                            {"incentive", cgt::to_string(o.incentive)},
-                            {"dominated", o.dominated},
-                            {"reversible", o.reversible},
-                            {"sensible", o.sensible}});
-        j["options"] = list;
-      }
+      std::vector<domineering::BoardOption> listed;
+      for (const auto& side : moves)
+        listed.insert(listed.end(), side.begin(), side.end());
+      nlohmann::json j = web::value_json(board, v, options ? &listed : nullptr);
       j["shapes_evaluated"] = table.size();
       j["games"] = cgt::store().size();
       j["seconds"] = seconds;

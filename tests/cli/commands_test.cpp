@@ -84,7 +84,7 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"value " + shell_quote(""), 2, "empty board text"},
       {"value " + shell_quote("..x"), 2, "unexpected character 'x' at row 1, column 3"},
       {"no-such-command", 2,
-       "unknown subcommand 'no-such-command' (one of game, compare, value, catalogue, tictactoe, experiment, solve, bench, survey)"},
+       "unknown subcommand 'no-such-command' (one of game, compare, value, catalogue, tictactoe, experiment, solve, bench, survey, serve)"},
       {"value 99999999999x2", 2, "board too large: 99999999999x2 (limit 32 x 32)"},
       {"value 2x2 --max-region-cells -3", 2, "--max-region-cells"},
       {"solve 4x4 --tt-mb -1", 2, "--tt-mb"},
