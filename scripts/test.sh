@@ -22,6 +22,7 @@ step "1/4 Release build and the whole test suite"
 cmake --preset release -DDOMINEERING_TESTS=ON -DDOMINEERING_BENCH=ON
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs"
+echo "the explorer's screenshot from the browser test: build/release/artifacts/explorer.png"
 [[ "${QUICK:-0}" == 1 ]] && exit 0
 
 step "2/4 ASan + UBSan build and the test suite"

@@ -1,6 +1,7 @@
 """The explorer in headless Chromium (Debian's chromium and chromium-driver, driven by selenium):
 build a position by clicks and a drag, check the value and thermograph shown against the CLI, ask
-who wins, play the winning move, and keep a screenshot (ARTIFACT_DIR/explorer.png)."""
+who wins, play the winning move, cancel a long solve, and keep a screenshot
+(ARTIFACT_DIR/explorer.png)."""
 import json
 import os
 import subprocess
@@ -130,6 +131,23 @@ def test_build_a_position_see_its_value_and_play_the_winning_move(browser):
         WebDriverWait(d, 10).until(lambda d: board_text(d) == "...../...../.....")
         settled(d)
         check_value_shown(d)
+        # A board too large for a value is still loaded, and says why it has no value.
+        box = d.find_element(By.ID, "board-text")
+        box.clear()
+        box.send_keys("10x10")
+        d.find_element(By.ID, "load").click()
+        WebDriverWait(d, 10).until(lambda d: board_text(d).count("/") == 9)
+        settled(d)
+        assert "100 cells" in text(d, "error") and text(d, "canonical") == ""
+        # Who wins on it runs until cancelled; the server answers afterwards.
+        d.find_element(By.ID, "solve").click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "cancel").is_enabled())
+        d.find_element(By.ID, "cancel").click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-solve") == "done")
+        assert text(d, "solve-result") == "cancelled"
+        assert server.request("GET", "/api/limits")[0] == 200
+        d.find_element(By.ID, "undo").click()
+        settled(d)
 
         # Back to the played position for the picture.
         d.find_element(By.ID, "undo").click()

@@ -142,8 +142,10 @@ Reply Explorer::handle(std::string_view method, std::string_view path, std::stri
     std::string_view path, method;
     Reply (Explorer::*call)(std::string_view);
   };
-  static const Route routes[] = {
-      {"/api/value", "POST", &Explorer::value}, {"/api/solve", "POST", &Explorer::solve}, {"/api/cancel", "POST", &Explorer::cancel}};
+  static const Route routes[] = {{"/api/board", "POST", &Explorer::board},
+                                 {"/api/value", "POST", &Explorer::value},
+                                 {"/api/solve", "POST", &Explorer::solve},
+                                 {"/api/cancel", "POST", &Explorer::cancel}};
   if (path == "/api/limits")
     return method == "GET" ? limits() : error(405, fmt::format("{} takes GET, not {}", path, method));
   for (const Route& r : routes)
@@ -175,6 +177,11 @@ Reply Explorer::limits() const {
            {"solve_threads", limits_.solve_threads},
            {"solve_tt_mb", limits_.solve_table_mib},
            {"concurrent_solves", limits_.concurrent_solves}}};
+}
+
+Reply Explorer::board(std::string_view body) {
+  const domineering::Board b = board_field(parse_body(body, limits_.max_body_bytes), limits_.max_side);
+  return {200, {{"board", b.text()}, {"rows", b.height()}, {"columns", b.width()}}};
 }
 
 Reply Explorer::value(std::string_view body) {

@@ -231,7 +231,7 @@ async function cancel() {
 async function load() {
   const text = $("board-text").value.trim();
   try {
-    const v = await api("/api/value", { board: text, options: false });
+    const v = await api("/api/board", { board: text });
     const lines = v.board.split("/");
     change(() => {
       rows = v.rows; cols = v.columns;

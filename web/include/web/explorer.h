@@ -43,11 +43,15 @@ public:
   // `cat` is the solver's catalogue; it must outlive the explorer.
   Explorer(const catalogue::Catalogue& cat, Limits limits);
 
-  // Routes: GET /api/limits; POST /api/value, /api/solve, /api/cancel (bodies in docs/explorer.md).
+  // Routes: GET /api/limits; POST /api/board, /api/value, /api/solve, /api/cancel (bodies in
+  // docs/explorer.md).
   // 404 for an unknown path, 405 for a known one asked with the wrong method.
   Reply handle(std::string_view method, std::string_view path, std::string_view body);
 
   Reply limits() const;
+  // {"board": TEXT}: the board read and checked, nothing computed: board (as the project prints
+  // it), rows, columns.
+  Reply board(std::string_view body);
   // {"board": TEXT, "options": bool (default true)}: value_json (value_json.h) with the
   // thermograph drawn ("thermograph_svg") and each region's cells.
   Reply value(std::string_view body);
