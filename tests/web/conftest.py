@@ -16,10 +16,12 @@ class Server:
         self.url = url
         self.process = process
 
-    def request(self, method, path, body=None, timeout=60):
-        """(status, parsed JSON or text) of one request; body is sent as is when a str or bytes."""
+    def request(self, method, path, body=None, timeout=60, headers=None):
+        """(status, parsed JSON or text) of one request; body is sent as is when a str or bytes,
+        as JSON otherwise, with Content-Type: application/json unless headers say otherwise."""
         data = body if isinstance(body, (bytes, type(None))) else body.encode() if isinstance(body, str) else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path.lstrip("/"), data=data, method=method)
+        req = urllib.request.Request(self.url + path.lstrip("/"), data=data, method=method,
+                                     headers=headers if headers is not None else {"Content-Type": "application/json"})
         try:
             with urllib.request.urlopen(req, timeout=timeout) as r:
                 status, text, kind = r.status, r.read().decode(), r.headers.get("Content-Type", "")
@@ -29,6 +31,13 @@ class Server:
 
     def post(self, path, body, timeout=60):
         return self.request("POST", path, body, timeout)
+
+    def cancel(self, id):
+        """Cancels the solve of that id, waiting until the server has it (it may still be queued)."""
+        deadline = time.time() + 10
+        while self.post("/api/cancel", {"id": id}) != (200, {"cancelled": True}):
+            assert time.time() < deadline, f"no solve {id} to cancel"
+            time.sleep(0.02)
 
 
 def start(*args):

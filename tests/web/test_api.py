@@ -55,7 +55,14 @@ BAD = [
     ("GET", "/nothing.html", None, 404, "no such page"),
     ("DELETE", "/api/value", None, 405, "takes POST"),
     ("POST", "/api/value", "{", 400, "not JSON"),
-    ("POST", "/api/value", "\xff\xfe", 400, "not JSON"),
+    ("POST", "/api/value", b"\xff\xfe", 400, "not JSON"),
+    ("GET", "/%FF", None, 404, "no such page"),
+    ("GET", "/api/%FF", None, 404, "no such endpoint"),
+    ("PATCH", "/api/value", None, 405, "takes POST"),
+    ("OPTIONS", "/api/solve", None, 405, "takes POST"),
+    ("POST", "/api/board", '{"board": "20x3"}', 413, "up to 16 x 16"),
+    ("POST", "/api/solve", '{"board": "17x2", "first": "vertical"}', 413, "up to 16 x 16"),
+    ("POST", "/api/board", '{"board": "40x3"}', 400, "limit 32 x 32"),
     ("POST", "/api/value", '{"board": "..x"}', 400, "row 1, column 3"),
     ("POST", "/api/value", '{"board": "16x17"}', 413, "up to 16 x 16"),
     ("POST", "/api/value", '{"board": "8x8"}', 413, "64 cells"),
@@ -73,9 +80,23 @@ def test_bad_requests_get_an_error_status_and_message(server, method, path, body
     assert says in reply["error"] and "\n" not in reply["error"]
 
 
+def test_the_board_endpoint_reads_and_checks_without_valuing(server):
+    assert server.post("/api/board", {"board": "..|.#"}) == (200, {"board": "../.#", "rows": 2, "columns": 2})
+    assert server.post("/api/board", {"board": "16x16"})[1]["rows"] == 16
+
+
+def test_requests_from_elsewhere_are_refused(server):
+    status, reply = server.request("POST", "/api/value", {"board": "2x2"}, headers={"Content-Type": "text/plain"})
+    assert status == 415 and "application/json" in reply["error"]
+    status, reply = server.request("GET", "/api/limits", headers={"Host": "evil.example:80"})
+    assert status == 403 and "evil.example" in reply["error"]
+    assert server.request("GET", "/api/limits", headers={"Host": "localhost:" + str(urllib.parse.urlsplit(server.url).port)})[0] == 200
+
+
 def test_garbage_on_the_socket_leaves_the_server_answering(server):
     host, port = urllib.parse.urlsplit(server.url).netloc.split(":")
-    for junk in [b"\x00\x01\x02\r\n\r\n", b"GET / HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n", b"POST /api/value HTTP/1.1\r\n"]:
+    for junk in [b"\x00\x01\x02\r\n\r\n", b"GET / HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n", b"POST /api/value HTTP/1.1\r\n",
+                 b"\xff / HTTP/1.1\r\n\r\n", b"GET /\xff\xfe HTTP/1.1\r\n\r\n", b"GET /api/\xc3 HTTP/1.1\r\nHost: \xff\r\n\r\n"]:
         with socket.create_connection((host, int(port)), timeout=10) as s:
             s.sendall(junk)
             s.shutdown(socket.SHUT_WR)
@@ -119,7 +140,7 @@ def test_solves_past_the_limit_get_429_and_a_cancelled_solve_frees_the_slot():
         assert "r" not in result
         status, reply = s.post("/api/solve", {"board": "2x2", "first": "vertical"})
         assert status == 429 and "limit" in reply["error"]
-        assert s.post("/api/cancel", {"id": "x1"}) == (200, {"cancelled": True})
+        s.cancel("x1")
         t.join(timeout=10)
         assert result["r"][0] == 200 and result["r"][1]["stopped"] == "cancelled"
         assert s.post("/api/solve", {"board": "2x2", "first": "vertical"})[1]["winner"] == "vertical"
@@ -132,7 +153,7 @@ def test_a_solve_the_browser_abandons_ends_at_its_time_limit_and_the_server_answ
     try:
         host, port = urllib.parse.urlsplit(s.url).netloc.split(":")
         c = http.client.HTTPConnection(host, int(port), timeout=10)
-        c.request("POST", "/api/solve", body=json.dumps({"board": "16x16", "first": "horizontal"}))
+        c.request("POST", "/api/solve", body=json.dumps({"board": "16x16", "first": "horizontal"}), headers={"Content-Type": "application/json"})
         time.sleep(0.2)
         c.close()  # the browser navigates away
         assert s.request("GET", "/api/limits")[0] == 200
@@ -143,6 +164,29 @@ def test_a_solve_the_browser_abandons_ends_at_its_time_limit_and_the_server_answ
             time.sleep(0.1)
     finally:
         stop(s)
+
+
+def test_a_value_past_its_time_limit_gets_422_and_the_next_one_goes_on():
+    s = start("--value-seconds", "0.3")
+    try:
+        status, reply = s.post("/api/value", {"board": "5x6"})  # about 5 s with its options
+        assert status == 422 and "limit of 0.3 s" in reply["error"]
+        assert s.post("/api/value", {"board": "2x3"})[0] == 200
+    finally:
+        stop(s)
+
+
+def test_ctrl_c_stops_a_running_solve_and_the_server():
+    s = start("--solve-seconds", "600")
+    result = {}
+    t = threading.Thread(target=lambda: result.update(r=s.post("/api/solve", {"board": "16x16", "first": "vertical"})))
+    t.start()
+    time.sleep(0.5)
+    begin = time.time()
+    stop(s)  # SIGINT, and exit 0
+    t.join(timeout=10)
+    assert time.time() - begin < 5
+    assert result["r"] == (200, result["r"][1]) and result["r"][1]["stopped"] == "shutdown"
 
 
 def test_serve_refuses_bad_options_and_a_busy_port():

@@ -53,13 +53,19 @@ def check_value_shown(driver):
     board = board_text(driver)
     expected = cli("value", board)
     assert text(driver, "canonical") == expected["canonical"]
+    assert text(driver, "left-stop") == expected["left_stop"] and text(driver, "right-stop") == expected["right_stop"]
+    assert text(driver, "outcome").startswith(expected["outcome"] + ":")
     assert text(driver, "mean") == expected["mean"]
     assert text(driver, "temperature") == expected["temperature"]
     svg = driver.find_element(By.CSS_SELECTOR, "#thermograph svg")
     assert expected["canonical"] in svg.get_attribute("innerHTML")  # the SVG's title states the form
     shown = len(driver.find_elements(By.CSS_SELECTOR, "#options-vertical tr[data-move]")) + \
         len(driver.find_elements(By.CSS_SELECTOR, "#options-horizontal tr[data-move]"))
-    assert shown == len(cli("value", board, "--options")["options"])
+    options = cli("value", board, "--options")["options"]
+    assert shown == len(options)
+    greyed = driver.find_elements(By.CSS_SELECTOR, ".options tr.dominated, .options tr.reversible")
+    assert len(greyed) == sum(1 for o in options if o["dominated"] or o["reversible"])
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#regions li")) == len(expected["regions"])
 
 
 def test_build_a_position_see_its_value_and_play_the_winning_move(browser):
@@ -131,6 +137,14 @@ def test_build_a_position_see_its_value_and_play_the_winning_move(browser):
         WebDriverWait(d, 10).until(lambda d: board_text(d) == "...../...../.....")
         settled(d)
         check_value_shown(d)
+        # A drag to the cell below places Vertical's domino; then Horizontal is to move.
+        ActionChains(d).click_and_hold(cell(d, 0, 0)).move_to_element(cell(d, 1, 0)).release().perform()
+        settled(d)
+        assert board_text(d) == "#..../#..../....."
+        assert "vertical" in cell(d, 1, 0).get_attribute("class")
+        assert d.find_element(By.ID, "to-move").get_attribute("value") == "horizontal"
+        check_value_shown(d)
+
         # A board too large for a value is still loaded, and says why it has no value.
         box = d.find_element(By.ID, "board-text")
         box.clear()
@@ -139,19 +153,20 @@ def test_build_a_position_see_its_value_and_play_the_winning_move(browser):
         WebDriverWait(d, 10).until(lambda d: board_text(d).count("/") == 9)
         settled(d)
         assert "100 cells" in text(d, "error") and text(d, "canonical") == ""
-        # Who wins on it runs until cancelled; the server answers afterwards.
+        # Who wins on it runs until cancelled; the server then takes the next solve at once.
         d.find_element(By.ID, "solve").click()
         WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "cancel").is_enabled())
         d.find_element(By.ID, "cancel").click()
         WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-solve") == "done")
         assert text(d, "solve-result") == "cancelled"
-        assert server.request("GET", "/api/limits")[0] == 200
         d.find_element(By.ID, "undo").click()
         settled(d)
+        assert board_text(d) == "#..../#..../....."
+        d.find_element(By.ID, "solve").click()
+        WebDriverWait(d, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-solve") == "done")
+        winner = cli("solve", board_text(d), "--first", "horizontal")["winner"]
+        assert text(d, "solve-result").startswith(f"{winner.capitalize()} wins with Horizontal to move"), text(d, "error")
 
-        # Back to the played position for the picture.
-        d.find_element(By.ID, "undo").click()
-        settled(d)
         artifacts = os.environ.get("ARTIFACT_DIR", ".")
         os.makedirs(artifacts, exist_ok=True)
         assert d.save_screenshot(os.path.join(artifacts, "explorer.png"))

@@ -10,6 +10,7 @@
 #include "domineering/board_value.h"
 #include "domineering/value_table.h"
 
+#include "cgt/game_store.h"
 #include "cgt/thermograph_svg.h"
 
 #include "base/input_error.h"
@@ -62,14 +63,20 @@ domineering::Board board_field(const nlohmann::json& j, int max_side) {
   return b;
 }
 
-// Sets a flag after a delay unless destroyed first.
+// Sets a flag after a delay, or at once when `shutdown` is set, unless destroyed first.
 class Deadline {
 public:
-  Deadline(std::atomic<bool>& flag, double seconds)
-      : thread_([this, &flag, seconds] {
+  Deadline(std::atomic<bool>& flag, double seconds, const std::atomic<bool>& shutdown)
+      : thread_([this, &flag, seconds, &shutdown] {
+          const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
           std::unique_lock lock(mu_);
-          if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
-            flag.store(true);
+          while (!done_) {
+            if (shutdown.load() || std::chrono::steady_clock::now() >= end) {
+              flag.store(true);
+              return;
+            }
+            cv_.wait_for(lock, std::chrono::milliseconds(50));
+          }
         }) {}
   ~Deadline() {
     {
@@ -200,15 +207,13 @@ Reply Explorer::value(std::string_view body) {
     throw Refusal{503, "another value is being computed; try again"};
   std::atomic<bool> stop{false};
   const double left = limits_.value_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  Deadline deadline(stop, std::max(left, 0.01));
+  Deadline deadline(stop, std::max(left, 0.01), shutting_down_);
   TableInterrupt interrupt(&stop);
   try {
-    domineering::BoardValue v;
-    try {
-      v = domineering::board_value(board, limits_.max_region_cells);
-    } catch (const base::InputError& e) {
-      throw Refusal{413, std::string(e.what()) + " in the explorer"};
-    }
+    // Everything below builds or compares games (the sum, the options, the thermograph), so the
+    // budget's flag stops all of it, not only the valuing of new shapes.
+    cgt::CreationBudget budget(cgt::REQUEST_MAX_BUILDS, cgt::REQUEST_MAX_COMPARISONS, &stop);
+    const domineering::BoardValue v = domineering::board_value(board, limits_.max_region_cells);
     std::vector<domineering::BoardOption> options;
     if (with_options)
       for (const domineering::Side side : {domineering::Side::Left, domineering::Side::Right}) {
@@ -222,6 +227,8 @@ Reply Explorer::value(std::string_view body) {
     return {200, out};
   } catch (const base::Interrupted&) {
     throw Refusal{422, fmt::format("the value took longer than the explorer's limit of {} s", limits_.value_seconds)};
+  } catch (const base::InputError& e) {
+    throw Refusal{413, std::string(e.what()) + " in the explorer"}; // a region over the limit, a game too complex
   }
 }
 
@@ -248,18 +255,7 @@ Reply Explorer::solve(std::string_view body) {
       throw Refusal{400, "'id' must have 1 to 64 characters"};
   }
 
-  // A slot among the concurrent solves, given back on every way out.
-  if (running_.fetch_add(1) >= limits_.concurrent_solves) {
-    running_.fetch_sub(1);
-    throw Refusal{429, fmt::format("the explorer is already running {} solve{} (its limit); try again when {} finishes",
-                                   limits_.concurrent_solves, limits_.concurrent_solves == 1 ? "" : "s",
-                                   limits_.concurrent_solves == 1 ? "it" : "one")};
-  }
-  struct Slot {
-    std::atomic<int>& running;
-    ~Slot() { running.fetch_sub(1); }
-  } slot{running_};
-
+  // The id first, so that a cancel finds every solve that holds a slot.
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   if (!id.empty()) {
     std::lock_guard lock(ids_mu_);
@@ -277,6 +273,18 @@ Reply Explorer::solve(std::string_view body) {
     }
   } registration{*this, id};
 
+  // A slot among the concurrent solves, given back on every way out.
+  if (running_.fetch_add(1) >= limits_.concurrent_solves) {
+    running_.fetch_sub(1);
+    throw Refusal{429, fmt::format("the explorer is already running {} solve{} (its limit); try again when {} finishes",
+                                   limits_.concurrent_solves, limits_.concurrent_solves == 1 ? "" : "s",
+                                   limits_.concurrent_solves == 1 ? "it" : "one")};
+  }
+  struct Slot {
+    std::atomic<int>& running;
+    ~Slot() { running.fetch_sub(1); }
+  } slot{running_};
+
   solver::SolveOptions o = solver::default_solve_options(board, solver::default_endgame(0));
   o.threads = limits_.solve_threads;
   o.table_mib = limits_.solve_table_mib;
@@ -290,14 +298,14 @@ Reply Explorer::solve(std::string_view body) {
       [&](const solver::SolveProgress& p) {
         if (p.seconds >= seconds)
           timed_out = true;
-        if (timed_out || cancelled->load())
+        if (timed_out || cancelled->load() || shutting_down_.load())
           stop.store(true);
       },
       std::min(0.05, seconds / 10));
   nlohmann::json out = {{"board", board.text()}, {"first", first_text}, {"nodes", r.stats.nodes}, {"seconds", r.stats.seconds}};
   if (r.interrupted) {
     out["winner"] = nullptr;
-    out["stopped"] = cancelled->load() ? "cancelled" : "time";
+    out["stopped"] = cancelled->load() ? "cancelled" : shutting_down_.load() ? "shutdown" : "time";
     return {200, out};
   }
   const domineering::Side winner = r.first_player_wins ? first : domineering::opponent(first);

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 let rows = 4, cols = 4, cells = [];
 let toMove = "vertical";
 const past = [], future = [];
-let lastValue = null, solveController = null, solveId = null, winningMove = null, requestSerial = 0;
+let lastValue = null, valueController = null, solveController = null, solveId = null, solveReply = null, requestSerial = 0;
 
 function snapshot() { return { rows, cols, cells: cells.map((r) => r.slice()), toMove }; }
 function restore(s) { rows = s.rows; cols = s.cols; cells = s.cells.map((r) => r.slice()); toMove = s.toMove; }
@@ -162,13 +162,14 @@ async function refresh() {
   $("board-text").value = boardText();
   $("rows").value = rows; $("cols").value = cols;
   $("solve-result").textContent = "";
-  winningMove = null;
   showError("");
   drawBoard();
   const serial = ++requestSerial;
+  if (valueController) valueController.abort(); // the position it asked about is gone
+  valueController = new AbortController();
   document.body.dataset.state = "computing";
   try {
-    const v = await api("/api/value", { board: boardText(), options: true });
+    const v = await api("/api/value", { board: boardText(), options: true }, valueController.signal);
     if (serial !== requestSerial) return; // a later position has been asked for
     lastValue = v;
     drawBoard();
@@ -184,21 +185,25 @@ async function refresh() {
 }
 
 async function solve() {
-  const first = toMove;
+  const first = toMove, board = boardText();
+  const seconds = +$("seconds").value;
   solveController = new AbortController();
   solveId = `solve-${Date.now()}-${Math.floor(Math.random() * 1e9)}`;
   $("solve").disabled = true; $("cancel").disabled = false;
   $("solve-result").textContent = "solving...";
   document.body.dataset.solve = "running";
+  const reply = api("/api/solve", { board, first, seconds, id: solveId }, solveController.signal);
+  solveReply = reply;
   try {
-    const s = await api("/api/solve", { board: boardText(), first, id: solveId }, solveController.signal);
-    showSolve(s, first);
+    const s = await reply;
+    // Shown only while the page still holds the position and side it was asked about.
+    if (boardText() === board && toMove === first) showSolve(s, first);
   } catch (e) {
-    $("solve-result").textContent = e.name === "AbortError" ? "cancelled" : "";
+    if (boardText() === board) $("solve-result").textContent = e.name === "AbortError" ? "cancelled" : "";
     if (e.name !== "AbortError") showError(e.message);
   } finally {
     $("solve").disabled = false; $("cancel").disabled = true;
-    solveController = null; solveId = null;
+    solveController = null; solveId = null; solveReply = null;
     document.body.dataset.solve = "done";
   }
 }
@@ -213,8 +218,7 @@ function showSolve(s, first) {
   }
   const how = s.decided_by === "search" ? `${s.nodes} nodes, ${s.seconds.toFixed(2)} s` : `decided by ${s.decided_by}`;
   out.append(`${name(s.winner)} wins with ${name(first)} to move (${how}).`);
-  if (s.move && s.winner === first && boardText() === s.board) {
-    winningMove = s.move;
+  if (s.move && s.winner === first) {
     const b = document.createElement("button");
     b.id = "play-winning";
     b.textContent = `Play ${s.move}`;
@@ -223,9 +227,21 @@ function showSolve(s, first) {
   }
 }
 
+// Asks the server to stop the solve, and waits for its reply ("stopped": "cancelled"); a solve
+// the server has not started yet is abandoned instead.
 async function cancel() {
-  if (solveId) { try { await api("/api/cancel", { id: solveId }); } catch (e) { /* the solve may be over */ } }
-  if (solveController) solveController.abort();
+  const id = solveId, reply = solveReply;
+  $("cancel").disabled = true;
+  for (let attempt = 0; id && attempt < 20 && solveId === id; attempt++) {
+    try {
+      if ((await api("/api/cancel", { id })).cancelled) {
+        await reply.catch(() => {});
+        return;
+      }
+    } catch (e) { /* try again */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (solveController && solveId === id) solveController.abort();
 }
 
 async function load() {
@@ -259,4 +275,8 @@ $("solve").addEventListener("click", solve);
 $("cancel").addEventListener("click", cancel);
 $("load").addEventListener("click", load);
 cells = emptyCells(rows, cols);
+fetch("/api/limits").then((r) => r.json()).then((limits) => {
+  $("seconds").max = limits.solve_seconds;
+  $("seconds").value = limits.solve_seconds;
+}).catch(() => {});
 refresh();

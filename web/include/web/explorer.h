@@ -57,17 +57,22 @@ public:
   Reply value(std::string_view body);
   // {"board": TEXT, "first": "vertical"|"horizontal", "seconds": S (optional), "id": STRING
   // (optional, for /api/cancel)}: winner, move (when the first player wins and it is known),
-  // decided_by, nodes, seconds; or "winner": null and "stopped": "time" or "cancelled".
+  // decided_by, nodes, seconds; or "winner": null and "stopped": "time", "cancelled" or
+  // "shutdown".
   Reply solve(std::string_view body);
   // {"id": STRING}: stops the solve of that id; {"cancelled": bool} says whether one was running.
   Reply cancel(std::string_view body);
 
   int solves_running() const { return running_.load(); }
+  // Stops every value and solve running now or later (they reply 422 and "stopped": "shutdown"):
+  // what the server calls before it stops.
+  void shutdown() { shutting_down_.store(true); }
 
 private:
   const catalogue::Catalogue& cat_;
   Limits limits_;
   std::atomic<int> running_{0};
+  std::atomic<bool> shutting_down_{false};
   std::timed_mutex value_mu_; // the shared ValueTable has one interrupt flag: one value at a time
   std::mutex ids_mu_;
   std::map<std::string, std::shared_ptr<std::atomic<bool>>, std::less<>> cancel_flags_;
