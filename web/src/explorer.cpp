@@ -202,9 +202,22 @@ Reply Explorer::value(std::string_view body) {
   }
   // A value waits for the one before it, but not past its own time limit.
   const auto start = std::chrono::steady_clock::now();
-  std::unique_lock lock(value_mu_, std::chrono::duration<double>(limits_.value_seconds));
-  if (!lock.owns_lock())
-    throw Refusal{503, "another value is being computed; try again"};
+  {
+    std::unique_lock lock(value_mu_);
+    if (!value_free_.wait_for(lock, std::chrono::duration<double>(limits_.value_seconds), [this] { return !value_busy_; }))
+      throw Refusal{503, "another value is being computed; try again"};
+    value_busy_ = true;
+  }
+  struct Turn {
+    Explorer& e;
+    ~Turn() {
+      {
+        std::lock_guard lock(e.value_mu_);
+        e.value_busy_ = false;
+      }
+      e.value_free_.notify_one();
+    }
+  } turn{*this};
   std::atomic<bool> stop{false};
   const double left = limits_.value_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   Deadline deadline(stop, std::max(left, 0.01), shutting_down_);

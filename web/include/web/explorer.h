@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -73,7 +74,11 @@ private:
   Limits limits_;
   std::atomic<int> running_{0};
   std::atomic<bool> shutting_down_{false};
-  std::timed_mutex value_mu_; // the shared ValueTable has one interrupt flag: one value at a time
+  // The shared ValueTable has one interrupt flag: one value at a time, the others waiting their
+  // turn (a condition variable, not a timed mutex, whose timed lock ThreadSanitizer cannot follow).
+  std::mutex value_mu_;
+  std::condition_variable value_free_;
+  bool value_busy_ = false;
   std::mutex ids_mu_;
   std::map<std::string, std::shared_ptr<std::atomic<bool>>, std::less<>> cancel_flags_;
 };
