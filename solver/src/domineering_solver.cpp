@@ -58,18 +58,21 @@ cache::Stats minus(const cache::Stats& a, const cache::Stats& b) {
 }
 
 EndgameCounters minus(const EndgameCounters& a, const EndgameCounters& b) {
-  return {a.asked - b.asked,
-          a.packing_decided - b.packing_decided,
-          a.plans_decided - b.plans_decided,
-          a.cgt_decided - b.cgt_decided,
-          a.cgt_too_large - b.cgt_too_large,
-          a.cgt_not_tried - b.cgt_not_tried,
-          a.components_valued - b.components_valued,
-          a.recent_hits - b.recent_hits,
-          a.peeked - b.peeked,
-          a.peek_wins - b.peek_wins,
-          a.screened - b.screened,
-          a.screen_losses - b.screen_losses};
+  // Field by field, so that a counter added to the struct cannot shift the others.
+  EndgameCounters d = a;
+  d.asked -= b.asked;
+  d.packing_decided -= b.packing_decided;
+  d.plans_decided -= b.plans_decided;
+  d.cgt_decided -= b.cgt_decided;
+  d.cgt_too_large -= b.cgt_too_large;
+  d.cgt_not_tried -= b.cgt_not_tried;
+  d.components_valued -= b.components_valued;
+  d.recent_hits -= b.recent_hits;
+  d.peeked -= b.peeked;
+  d.peek_wins -= b.peek_wins;
+  d.screened -= b.screened;
+  d.screen_losses -= b.screen_losses;
+  return d;
 }
 
 cache::Stats& add(cache::Stats& a, const cache::Stats& b) {
