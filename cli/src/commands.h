@@ -28,6 +28,8 @@ void add_solve_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_survey_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_proof_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 // The catalogue in `file`, or the default one of shapes up to `cells` cells, for the solver
 // (values only checked); a large default one's load or first build is shown on stderr.

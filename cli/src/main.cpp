@@ -36,6 +36,8 @@ int main(int argc, char** argv) {
   cli::add_bench_command(app);
   cli::add_survey_command(app);
   cli::add_serve_command(app);
+  cli::add_proof_command(app);
+  cli::add_verify_command(app);
   // CLI11 would only say that a subcommand is required; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;

@@ -63,6 +63,21 @@ std::uint64_t zobrist(int r, int c) { return zobrist_table().cell[std::size_t(r 
 
 std::string to_string(const Move& m) { return fmt::format("{} {},{}", m.side == Side::Left ? 'V' : 'H', m.row, m.col); }
 
+std::optional<Move> parse_move(std::string_view text) {
+  if (text.size() < 5 || (text[0] != 'V' && text[0] != 'H') || text[1] != ' ')
+    return std::nullopt;
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos)
+    return std::nullopt;
+  int r = -1, c = -1;
+  const auto [pr, er] = std::from_chars(text.data() + 2, text.data() + comma, r);
+  const auto [pc, ec] = std::from_chars(text.data() + comma + 1, text.data() + text.size(), c);
+  if (er != std::errc() || pr != text.data() + comma || ec != std::errc() || pc != text.data() + text.size() || r < 0 || c < 0 ||
+      r >= MAX_SIDE || c >= MAX_SIDE)
+    return std::nullopt;
+  return Move{std::uint8_t(r), std::uint8_t(c), text[0] == 'V' ? Side::Left : Side::Right};
+}
+
 Board::Board(int height, int width) : height_(height), width_(width) {
   if (height < 1 || width < 1)
     throw base::InputError(fmt::format("board must have at least one row and one column, got {}x{}", height, width));

@@ -156,19 +156,10 @@ private:
 
   // "V r,c" or "H r,c".
   Move parse_move(std::string_view field, std::size_t line) const {
-    const auto bad = [&] { fail(line, fmt::format("move '{}' is not of the form 'V r,c' or 'H r,c'", field)); };
-    if (field.size() < 5 || (field[0] != 'V' && field[0] != 'H') || field[1] != ' ')
-      bad();
-    const std::size_t comma = field.find(',');
-    if (comma == std::string_view::npos)
-      bad();
-    int r = -1, c = -1;
-    const auto [pr, er] = std::from_chars(field.data() + 2, field.data() + comma, r);
-    const auto [pc, ec] = std::from_chars(field.data() + comma + 1, field.data() + field.size(), c);
-    if (er != std::errc() || pr != field.data() + comma || ec != std::errc() || pc != field.data() + field.size() || r < 0 || c < 0 ||
-        r >= domineering::MAX_SIDE || c >= domineering::MAX_SIDE)
-      bad();
-    return {std::uint8_t(r), std::uint8_t(c), field[0] == 'V' ? Side::Left : Side::Right};
+    const std::optional<Move> m = domineering::parse_move(field);
+    if (!m)
+      fail(line, fmt::format("move '{}' is not of the form 'V r,c' or 'H r,c'", field));
+    return *m;
   }
 };
 

@@ -1,6 +1,9 @@
 // End-to-end tests of the `domineering` executable: exit codes (0 success, 2 bad input, 1
 // failure), the JSON keys of docs/cli.md, and one-line errors on stderr.
+#include "base/checksum.h"
+
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -84,7 +87,8 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"value " + shell_quote(""), 2, "empty board text"},
       {"value " + shell_quote("..x"), 2, "unexpected character 'x' at row 1, column 3"},
       {"no-such-command", 2,
-       "unknown subcommand 'no-such-command' (one of game, compare, value, catalogue, tictactoe, experiment, solve, bench, survey, serve)"},
+       "unknown subcommand 'no-such-command' (one of game, compare, value, catalogue, tictactoe, experiment, solve, bench, survey, serve, "
+       "proof, verify)"},
       {"value 99999999999x2", 2, "board too large: 99999999999x2 (limit 32 x 32)"},
       {"value 2x2 --max-region-cells -3", 2, "--max-region-cells"},
       {"solve 4x4 --tt-mb -1", 2, "--tt-mb"},
@@ -600,4 +604,52 @@ TEST_CASE("the CGT additions refuse bad input with one line and exit 2", "[cli]"
     CHECK(r.code == 2);
     CHECK_THAT(r.err, Catch::Contains(row.err));
   }
+}
+
+TEST_CASE("proof then verify: right certificates pass, a damaged or wrong one fails naming why") {
+  const auto dir = std::filesystem::temp_directory_path() / ("domineering-proof-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const char* board : {"7x7", "8x8"}) {
+    const std::string file = (dir / (std::string(board) + ".proof")).string();
+    const Run p = run(std::string("proof ") + board + " --out " + file + " --threads 2 --json");
+    REQUIRE(p.code == 0);
+    CHECK(nlohmann::json::parse(p.out)["winner"] == "vertical");
+    const Run v = run("verify " + file + " --threads 2 --json");
+    CHECK(v.code == 0);
+    CHECK(nlohmann::json::parse(v.out)["verified"] == true);
+  }
+  // 7x7's certificate, damaged three ways.
+  const std::string good = (dir / "7x7.proof").string();
+  std::ifstream in(good);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto write = [&](const std::string& name, const std::string& content) {
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << content;
+    return path;
+  };
+  const Run truncated = run("verify " + write("truncated.proof", text.substr(0, text.size() - 100)));
+  CHECK(truncated.code == 2);
+  CHECK_THAT(truncated.err, Catch::Contains("checksum mismatch"));
+  CHECK(std::count(truncated.err.begin(), truncated.err.end(), '\n') == 1);
+  std::string corrupt = text;
+  corrupt[corrupt.size() - 30] = corrupt[corrupt.size() - 30] == 'v' ? 'h' : 'v';
+  const Run damaged = run("verify " + write("corrupt.proof", corrupt));
+  CHECK(damaged.code == 2);
+  CHECK_THAT(damaged.err, Catch::Contains("checksum mismatch"));
+  // A leaf's result flipped, the checksum made right again: the file reads, the proof fails (exit 1).
+  const std::size_t body = text.find('\n') + 1;
+  std::string flipped = text.substr(body);
+  const std::size_t leaf = flipped.find("\tleaf\t");
+  REQUIRE(leaf != std::string::npos);
+  const std::size_t result = flipped.find("\tvertical\t", leaf + 6);
+  flipped.replace(result, 10, "\thorizontal\t");
+  std::string first_line = text.substr(0, body);
+  first_line = first_line.substr(0, first_line.find("checksum=")) + fmt::format("checksum={:016x}\n", base::fnv1a64(flipped));
+  const Run wrong = run("verify " + write("wrong.proof", first_line + flipped));
+  CHECK(wrong.code == 1);
+  CHECK_THAT(wrong.err, Catch::Contains("does not hold: leaf node") && Catch::Contains("records a win for horizontal"));
+  const Run missing = run("verify " + (dir / "nothing.proof").string());
+  CHECK(missing.code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("cannot read proof"));
+  std::filesystem::remove_all(dir);
 }

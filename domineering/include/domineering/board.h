@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,8 @@ struct Move {
 
 // "V r,c" / "H r,c" with 0-based row and column, e.g. "V 0,3".
 std::string to_string(const Move& m);
+// The move to_string writes, or nullopt for any other text (row and column below MAX_SIDE).
+std::optional<Move> parse_move(std::string_view text);
 
 // Most moves one side can have on a MAX_SIDE x MAX_SIDE board.
 inline constexpr int MAX_MOVES = (MAX_SIDE - 1) * MAX_SIDE;
