@@ -115,7 +115,8 @@ void add_verify_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("verify", "Check a certificate written by `domineering proof`, independently");
   cmd->footer("Checks that the tree is complete and legal (every position rebuilt from the root by its moves, one move for\n"
               "the winner, every legal reply of the loser) and re-solves the leaves, all or --sample K of them chosen with\n"
-              "--seed (printed), without the CGT endgame and the catalogue, with safe moves searched and a table of its own.\n"
+              "--seed (printed first), without the CGT endgame and the catalogue, with safe moves searched and a table of\n"
+              "another size than solve's. Ctrl-C stops it (exit 1, \"interrupted\").\n"
               "Exit 0: verified; 1: the certificate does not prove its claim (the node is named); 2: not a certificate.\n\n"
               "Examples:\n  domineering verify 7x7.proof\n  domineering verify 8x8.proof --sample 100 --seed 1");
   static std::string file;
@@ -128,7 +129,8 @@ void add_verify_command(CLI::App& app) {
       cmd->add_option("--sample", sample, "Re-solve only K leaves chosen at random (default: all)")->check(not_negative());
   auto* seed_option = cmd->add_option("--seed", seed, "Seed of the sample (default: a fresh one, printed)")->check(not_negative());
   cmd->add_option("--threads", threads, "Search threads (default: every core)");
-  cmd->add_flag("--json", json, "Print one JSON object: proof, board, first, winner, nodes, leaves, leaves_checked, seed, verified");
+  cmd->add_flag("--json", json,
+                "Print one JSON object: proof, board, first, winner, nodes, leaves, leaves_checked, sampled, seed, verified");
   cmd->callback([sample_option, seed_option] {
     if (threads < 0 || threads > solver::MAX_THREADS)
       throw base::InputError(fmt::format("--threads {} out of range (1 to {}, or 0 for every core)", threads, solver::MAX_THREADS));
@@ -138,7 +140,16 @@ void add_verify_command(CLI::App& app) {
     const solver::Proof proof = solver::read_proof(in, file);
     if (seed_option->count() == 0)
       seed = std::random_device{}();
+    const bool sampled = sample_option->count() > 0 && sample < proof.leaves();
+    if (sample_option->count() > 0 && sample == 0)
+      throw base::InputError("--sample 0 checks no leaf (at least 1)");
+    if (sampled) // before the work, so that a failed or stopped run can be repeated
+      std::cerr << fmt::format("verify: re-solving {} of {} leaves chosen with --seed {}\n", sample, proof.leaves(), seed);
     solver::SolveOptions o = solver::verifier_options(threads != 0 ? threads : solver::default_threads());
+    // A table of another size than the one `solve` (and so `proof`) takes for this board.
+    if (o.table_mib == solver::default_solve_options(proof.root, solver::default_endgame(proof.root.empty_cells())).table_mib)
+      o.table_mib /= 2;
+    o.etc_pass_cells = solver::default_etc_pass_cells(o.table_mib);
     o.interrupt = &base::interrupt_flag();
     base::InterruptScope sigint;
     Progress progress;
@@ -160,14 +171,15 @@ void add_verify_command(CLI::App& app) {
                   {"nodes", r.nodes},
                   {"leaves", r.leaves},
                   {"leaves_checked", r.leaves_checked},
+                  {"sampled", sampled},
                   {"seed", seed},
                   {"verified", true}});
       return;
     }
-    std::cout << fmt::format("verified: {} wins {} with {} moving first (Left = Vertical)\n", side_name(proof.winner), proof.root.text(),
-                             side_name(proof.first));
+    std::cout << fmt::format("{}: {} wins {} with {} moving first (Left = Vertical)\n", sampled ? "verified on a sample" : "verified",
+                             side_name(proof.winner), proof.root.text(), side_name(proof.first));
     std::cout << fmt::format("{} nodes, the tree complete and legal; {} of {} leaves re-solved without the CGT endgame{}\n", r.nodes,
-                             r.leaves_checked, r.leaves, r.leaves_checked < r.leaves ? fmt::format(" (sample seed {})", seed) : "");
+                             r.leaves_checked, r.leaves, sampled ? fmt::format(" (sample seed {})", seed) : "");
   });
 }
 

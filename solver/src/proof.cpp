@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <random>
 #include <sstream>
+#include <unordered_map>
 
 namespace solver {
 
@@ -40,7 +41,12 @@ public:
   Builder(DomineeringSolver& solver, SolveJournal* journal, Side winner, int depth, const std::function<void(std::size_t)>& progress)
       : solver_(solver), journal_(journal), winner_(winner), depth_(depth), progress_(progress) {}
 
+  // Results solved by this proof are remembered by position, so that a leaf solved on the way
+  // (while a winning move was confirmed, say) is not credited to the journal it was added to.
   Known known(const Board& b, Side to_move) {
+    const std::string key = b.text() + (to_move == Side::Left ? "|v" : "|h");
+    if (const auto it = solved_.find(key); it != solved_.end())
+      return it->second;
     if (journal_ != nullptr)
       if (const auto r = journal_->lookup(b, to_move))
         return {r->to_move_wins, r->move, "journal"};
@@ -49,8 +55,10 @@ public:
       throw base::Interrupted();
     if (journal_ != nullptr)
       journal_->record(b, to_move, r.first_player_wins, r.winning_move, r.stats.seconds);
-    return {r.first_player_wins, r.winning_move, "solved"};
+    return solved_[key] = Known{r.first_player_wins, r.winning_move, "solved"};
   }
+
+  void set_winner(Side winner) { winner_ = winner; }
 
   void expand(Proof& proof, const Board& b, Side to_move, int parent, std::optional<Move> move, int ply) {
     const int id = int(proof.nodes.size());
@@ -61,8 +69,9 @@ public:
     if (ply >= depth_ || in_journal) {
       const Known k = known(b, to_move);
       if (k.to_move_wins != (to_move == winner_))
-        throw std::logic_error(fmt::format("proof: {} with {} to move is not won by {} (its parent's result disagrees)", b.text(),
-                                           side_word(to_move), side_word(winner_)));
+        throw std::logic_error(fmt::format("proof: node {} ({} to move on {}): the {} result is that {} wins, against the root's result",
+                                           id, side_word(to_move), b.text(), k.source,
+                                           side_word(k.to_move_wins ? to_move : domineering::opponent(to_move))));
       proof.nodes[std::size_t(id)].result = winner_;
       proof.nodes[std::size_t(id)].source = k.source;
       return;
@@ -81,6 +90,8 @@ public:
     // by the side to move there.
     const Known k = known(b, to_move);
     std::optional<Move> best = k.move;
+    if (best && (!b.is_legal(*best) || known(after(b, *best), next).to_move_wins))
+      best.reset(); // a move named but not confirmed: look for one
     for (int i = 0; !best && i < n; ++i)
       if (!known(after(b, moves[i]), next).to_move_wins)
         best = moves[i];
@@ -95,6 +106,7 @@ private:
   Side winner_;
   int depth_;
   const std::function<void(std::size_t)>& progress_;
+  std::unordered_map<std::string, Known> solved_;
 };
 
 class Reader : public catalogue::CheckedTsvReader {
@@ -115,7 +127,10 @@ public:
     p.root = board(field("board"), 1);
     p.first = side(field("first"), 1, "first");
     p.winner = side(field("winner"), 1, "winner");
-    p.depth = int(integer(field("depth"), 1, "depth"));
+    const long long depth = integer(field("depth"), 1, "depth");
+    if (depth < 1 || depth > 8)
+      fail(1, fmt::format("depth {} out of range (1 to 8)", depth));
+    p.depth = int(depth);
     const long long nodes = integer(field("nodes"), 1, "nodes"), leaves = integer(field("leaves"), 1, "leaves");
     check_checksum(first);
     const std::size_t end = for_each_row(first.body, PROOF_HEADER, [&](std::size_t line, std::string_view row) {
@@ -125,9 +140,12 @@ public:
       if (integer(f[0], line, "node") != (long long)p.nodes.size())
         fail(line, fmt::format("node number {} out of order (expected {})", f[0], p.nodes.size()));
       ProofNode n;
-      n.parent = int(integer(f[1], line, "parent"));
-      if (n.parent < -1 || n.parent >= int(p.nodes.size()) || (n.parent == -1) != p.nodes.empty())
+      const long long parent = integer(f[1], line, "parent");
+      if (parent < -1 || parent >= (long long)p.nodes.size() || (parent == -1) != p.nodes.empty())
         fail(line, fmt::format("parent {} is not an earlier node", f[1]));
+      n.parent = int(parent);
+      if ((f[2] == "-") != p.nodes.empty())
+        fail(line, p.nodes.empty() ? "a move into the root" : "no move from the parent");
       if (f[2] != "-") {
         n.move = domineering::parse_move(f[2]);
         if (!n.move)
@@ -147,9 +165,15 @@ public:
         n.result = side(f[6], line, "result");
       if ((n.kind == ProofKind::leaf) != n.result.has_value())
         fail(line, n.result ? "a result on a node that is not a leaf" : "a leaf without a result");
+      if (f[7] != (n.result ? "journal" : "-") && f[7] != (n.result ? "solved" : "-"))
+        fail(line, fmt::format("source '{}' is not {}", f[7], n.result ? "journal or solved" : "'-' on a node that is not a leaf"));
       n.source = f[7] == "-" ? "" : std::string(f[7]);
+      if (p.nodes.empty() && (!(n.board == p.root) || n.to_move != p.first))
+        fail(line, "the root row is not the board and first player of line 1");
       p.nodes.push_back(std::move(n));
     });
+    if (p.nodes.empty())
+      fail(end, "no nodes");
     if (p.nodes.size() != std::size_t(nodes))
       fail(end, fmt::format("the file holds {} nodes but its first line says {}", p.nodes.size(), nodes));
     if (p.leaves() != std::size_t(leaves))
@@ -189,6 +213,8 @@ void check_tree(const Proof& p, std::vector<std::size_t>& leaves) {
   std::vector<std::vector<std::size_t>> children(p.nodes.size());
   for (std::size_t i = 1; i < p.nodes.size(); ++i) {
     const ProofNode& n = p.nodes[i];
+    if (n.parent < 0 || std::size_t(n.parent) >= i)
+      throw ProofError(fmt::format("{}: its parent {} is not an earlier node", where(i, n), n.parent));
     const ProofNode& parent = p.nodes[std::size_t(n.parent)];
     if (parent.kind == ProofKind::leaf)
       throw ProofError(fmt::format("{} has a leaf for its parent, node {}", where(i, n), n.parent));
@@ -219,16 +245,19 @@ void check_tree(const Proof& p, std::vector<std::size_t>& leaves) {
     case ProofKind::all: {
       if (n.to_move == p.winner)
         throw ProofError(fmt::format("{} lists replies for {}, who is the winner", where(i, n), side_word(n.to_move)));
+      // Each child's move is legal (checked above), so counting them by cell finds a repeat, and
+      // as many distinct children as legal moves means none is missing.
+      std::vector<std::uint8_t> seen(std::size_t(domineering::MAX_SIDE) * domineering::MAX_SIDE, 0);
+      for (const std::size_t j : c) {
+        const Move m = *p.nodes[j].move;
+        if (seen[std::size_t(m.row) * domineering::MAX_SIDE + m.col]++ != 0)
+          throw ProofError(fmt::format("{}: the reply {} appears twice", where(i, n), domineering::to_string(m)));
+      }
       Move moves[domineering::MAX_MOVES];
       const int count = n.board.moves(n.to_move, moves);
-      for (int k = 0; k < count; ++k) {
-        const auto same = [&](std::size_t j) { return *p.nodes[j].move == moves[k]; };
-        const auto hits = std::count_if(c.begin(), c.end(), same);
-        if (hits == 0)
+      for (int k = 0; k < count; ++k)
+        if (seen[std::size_t(moves[k].row) * domineering::MAX_SIDE + moves[k].col] == 0)
           throw ProofError(fmt::format("{}: the reply {} is missing", where(i, n), domineering::to_string(moves[k])));
-        if (hits > 1)
-          throw ProofError(fmt::format("{}: the reply {} appears {} times", where(i, n), domineering::to_string(moves[k]), hits));
-      }
       break;
     }
     }
@@ -246,10 +275,17 @@ Proof build_proof(const Board& root, Side first, int depth, DomineeringSolver& s
   if (depth < 1 || depth > 8)
     throw base::InputError(fmt::format("depth {} out of range (1 to 8)", depth));
   check_solvable(root);
-  Builder probe(solver, journal, first, depth, progress);
-  const Known r = probe.known(root, first);
+  Builder builder(solver, journal, first, depth, progress);
+  const Known r = builder.known(root, first);
   Proof proof{root, first, r.to_move_wins ? first : domineering::opponent(first), depth, {}};
-  Builder(solver, journal, proof.winner, depth, progress).expand(proof, root, first, -1, std::nullopt, 0);
+  builder.set_winner(proof.winner);
+  try {
+    builder.expand(proof, root, first, -1, std::nullopt, 0);
+  } catch (...) {
+    if (journal != nullptr)
+      journal->save(); // what was proven stays proven
+    throw;
+  }
   if (journal != nullptr)
     journal->save();
   return proof;
@@ -288,12 +324,17 @@ SolveOptions verifier_options(int threads) {
 VerifyReport verify_proof(const Proof& proof, const catalogue::Catalogue& cat, const SolveOptions& options,
                           std::optional<std::size_t> sample, std::uint64_t seed,
                           const std::function<void(std::size_t, std::size_t)>& progress) {
+  if (sample && *sample == 0)
+    throw base::InputError("a sample of 0 leaves checks nothing (at least 1)");
   std::vector<std::size_t> leaves;
   check_tree(proof, leaves);
   VerifyReport report{proof.nodes.size(), leaves.size(), 0, seed, 0};
   if (sample && *sample < leaves.size()) {
+    // A Fisher-Yates shuffle of our own, so that a seed names the same sample with any standard
+    // library (std::shuffle's order is the library's).
     std::mt19937_64 rng(seed);
-    std::shuffle(leaves.begin(), leaves.end(), rng);
+    for (std::size_t i = leaves.size() - 1; i > 0; --i)
+      std::swap(leaves[i], leaves[std::size_t(rng() % (i + 1))]);
     leaves.resize(*sample);
     std::sort(leaves.begin(), leaves.end());
   }

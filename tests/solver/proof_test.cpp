@@ -3,12 +3,19 @@
 // reply, a move that is not the position's, a choice of a losing move, a damaged file.
 #include "solver/proof.h"
 
+#include "base/checksum.h"
 #include "catalogue/catalogue.h"
 #include "domineering/board.h"
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
+
+#include <unistd.h>
 
 using domineering::Board;
 using domineering::Side;
@@ -62,13 +69,13 @@ TEST_CASE("proofs of small boards verify, and read back as written", "[solver]")
                       {"5x5", Side::Right, 2, Side::Left},
                       {"4x5", Side::Left, 4, Side::Left},
                       {"6x6", Side::Left, 2, Side::Left},
-                      {"..#./..../#.../....", Side::Right, 6, Side::Left}};
+                      {"..#./..../#.../....", Side::Right, 6, Side::Left},
+                      {"1x2", Side::Left, 1, Side::Right}}; // Vertical cannot move: an all-node with no reply
   for (const Row& row : rows) {
     CAPTURE(row.board, int(row.first), row.depth);
     const Proof p = proof_of(Board::parse(row.board), row.first, row.depth);
     CHECK(p.winner == row.winner);
     const solver::VerifyReport r = verify(p);
-    CHECK(r.leaves == p.leaves());
     CHECK(r.leaves_checked == r.leaves);
     std::istringstream in(text_of(p));
     const Proof back = solver::read_proof(in, "p");
@@ -116,7 +123,7 @@ TEST_CASE("a wrong certificate is refused, naming the node") {
     const std::size_t leaf = first_of(ProofKind::leaf);
     REQUIRE(p.nodes[std::size_t(p.nodes[leaf].parent)].kind == ProofKind::all);
     p.nodes.push_back(p.nodes[leaf]);
-    CHECK_THROWS_WITH(verify(p), Catch::Contains("appears 2 times"));
+    CHECK_THROWS_WITH(verify(p), Catch::Contains("node " + std::to_string(p.nodes[leaf].parent)) && Catch::Contains("appears twice"));
   }
   SECTION("a position that is not what its move leaves") {
     Proof p = good;
@@ -148,7 +155,84 @@ TEST_CASE("a wrong certificate is refused, naming the node") {
   SECTION("the winner claimed for the wrong side") {
     Proof p = good;
     p.winner = Side::Right;
-    CHECK_THROWS_AS(verify(p), ProofError);
+    CHECK_THROWS_WITH(verify(p), Catch::Contains("node 0") && Catch::Contains("who is not the winner"));
+  }
+  SECTION("a parent that is not an earlier node") {
+    Proof p = good;
+    p.nodes[2].parent = 5;
+    CHECK_THROWS_WITH(verify(p), Catch::Contains("node 2") && Catch::Contains("not an earlier node"));
+  }
+}
+
+TEST_CASE("a journal's positions end the tree, and the results a proof solves are added to it") {
+  const auto path = std::filesystem::temp_directory_path() / ("proof-journal-" + std::to_string(::getpid()) + ".tsv");
+  std::filesystem::remove(path);
+  {
+    solver::SolveJournal journal(path.string());
+    solver::DomineeringSolver s(eight(), options());
+    const Proof first = solver::build_proof(Board(5, 5), Side::Left, 2, s, &journal);
+    REQUIRE(first.winner == Side::Right); // 5x5: the second player wins, so every first move is answered
+    // Leaves solved here say so; a leaf that is an image of one solved before it (5x5 has eight
+    // symmetries) is read back from the journal.
+    const auto solved = std::count_if(first.nodes.begin(), first.nodes.end(), [](const auto& n) { return n.source == "solved"; });
+    CHECK(solved >= 5);
+    CHECK(journal.size() >= std::size_t(solved));
+    // Built again from the journal: every position after Vertical's first move is recorded now.
+    const Proof again = solver::build_proof(Board(5, 5), Side::Left, 4, s, &journal);
+    CHECK(again.nodes.size() < first.nodes.size());
+    for (std::size_t i = 1; i < again.nodes.size(); ++i) {
+      CHECK(again.nodes[i].kind == ProofKind::leaf);
+      CHECK(again.nodes[i].source == "journal");
+    }
+    CHECK(verify(again).leaves_checked == again.nodes.size() - 1);
+  }
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("a sample of leaves is the same for a seed, and a sample of none is refused") {
+  const Proof p = proof_of(Board(5, 5), Side::Left, 3);
+  solver::SolveOptions o = solver::verifier_options(1);
+  o.table_mib = 8;
+  const auto r = solver::verify_proof(p, catalogue::Catalogue{}, o, std::size_t(5), 42);
+  CHECK(r.leaves_checked == 5);
+  CHECK(r.seed == 42);
+  std::vector<std::size_t> first, second;
+  for (auto* order : {&first, &second})
+    solver::verify_proof(p, catalogue::Catalogue{}, o, std::size_t(5), 42, [&](std::size_t done, std::size_t) { order->push_back(done); });
+  CHECK(first == second);
+  CHECK_THROWS_WITH(solver::verify_proof(p, catalogue::Catalogue{}, o, std::size_t(0), 42), Catch::Contains("at least 1"));
+}
+
+TEST_CASE("a certificate whose rows are wrong, though its checksum is right, is refused naming the line") {
+  const std::string text = text_of(proof_of(Board(3, 3), Side::Left, 2));
+  const std::size_t body_start = text.find('\n') + 1;
+  const std::string head = text.substr(0, text.find("checksum="));
+  const auto with_body = [&](const std::string& body) { return head + fmt::format("checksum={:016x}\n", base::fnv1a64(body)) + body; };
+  std::string body = text.substr(body_start);
+  const auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string b = body;
+    const std::size_t at = b.find(from);
+    REQUIRE(at != std::string::npos);
+    return with_body(b.replace(at, from.size(), to));
+  };
+  struct Row {
+    std::string text, says;
+  };
+  const Row rows[] = {
+      {replaced("\n1\t0\t", "\n1\t7\t"), "parent 7 is not an earlier node"},
+      {replaced("\n1\t0\t", "\n1\t4294967296\t"), "parent 4294967296 is not an earlier node"},
+      {replaced("\n1\t", "\n9\t"), "node number 9 out of order"},
+      {replaced("\tchoice\t", "\tmaybe\t"), "kind 'maybe'"},
+      {replaced("\tvertical\tsolved", "\tvertical"), "expected 8 tab-separated fields"},
+      {replaced("\tvertical\tsolved", "\tvertical\tguessed"), "source 'guessed'"},
+      {replaced("\tall\t.#./.#./...\t-", "\tall\t.#./.#./...\tvertical"), "a result on a node that is not a leaf"},
+      {replaced("0\t-1\t-\t", "0\t-1\tV 0,0\t"), "a move into the root"},
+      {replaced("0\t-1\t-\tvertical", "0\t-1\t-\thorizontal"), "the root row is not the board and first player of line 1"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.says);
+    std::istringstream in(row.text);
+    CHECK_THROWS_WITH(solver::read_proof(in, "p"), Catch::Contains(row.says) && Catch::Contains("proof p line"));
   }
 }
 

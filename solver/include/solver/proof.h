@@ -83,15 +83,16 @@ struct VerifyReport {
 };
 
 // Checks the tree (throws ProofError at the first fault) and re-solves every leaf, or `sample`
-// of them chosen with `seed`, with `options` (throws ProofError naming a leaf whose result is
-// not the winner's). progress, if given, is called with the leaves checked so far.
+// (at least 1; base::InputError for 0) of them chosen with `seed` by a shuffle of its own (the
+// same sample with any standard library), with `options` (throws ProofError naming a leaf whose
+// result is not the winner's). progress, if given, is called with the leaves checked so far.
 VerifyReport verify_proof(const Proof& proof, const catalogue::Catalogue& cat, const SolveOptions& options,
                           std::optional<std::size_t> sample, std::uint64_t seed,
                           const std::function<void(std::size_t checked, std::size_t total)>& progress = {});
 
 // The settings verify_proof's leaves are re-solved with unless told otherwise, as far from
 // `solve`'s as a search that still finishes allows: no CGT endgame (and no catalogue), safe moves
-// searched, a 64 MiB table, no journal.
+// searched, a 64 MiB table (the CLI halves it where `solve` would take 64), no journal.
 SolveOptions verifier_options(int threads);
 
 } // namespace solver
