@@ -303,11 +303,11 @@ def test_the_examples_in_docs_python_md_print_what_they_say():
     from pathlib import Path
     page = (Path(__file__).parents[2] / "docs" / "python.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", page, re.S)
-    sessions = [b for b in blocks if b.startswith(">>>")]
-    assert len(sessions) >= 4
+    examples = [b for b in blocks if b.startswith(">>>")]
+    assert len(examples) >= 4
     runner = doctest.DocTestRunner()
-    # One test of all the sessions, so that later ones see the names earlier ones made.
-    runner.run(doctest.DocTestParser().get_doctest("\n".join(sessions), {}, "docs/python.md", "docs/python.md", 0))
+    # One test of all the interpreter examples, so that later ones see the names earlier ones made.
+    runner.run(doctest.DocTestParser().get_doctest("\n".join(examples), {}, "docs/python.md", "docs/python.md", 0))
     assert runner.summarize(verbose=False).failed == 0
     # The worked example prints the table that follows it on the page.
     script = next(b for b in blocks if "2x{n}" in b)
