@@ -369,7 +369,9 @@ void add_all(CLI::App& parent) {
       experiments::ExperimentRun out;
       const ExperimentSpec spec = spec_of(o, kind, std::move(items));
       out.result = run_with_progress(c, spec, fmt::format("experiment {}/{} ({}): ", index, total, folder));
+      const auto w0 = std::chrono::steady_clock::now();
       out.written = experiments::write_experiment(std::filesystem::path(o.out) / folder, out.result);
+      out.write_seconds = seconds_since(w0);
       out.folder = folder;
       out.seconds = seconds_since(t0);
       return out;
@@ -389,12 +391,12 @@ void add_all(CLI::App& parent) {
     if (o.json) {
       nlohmann::json ctl = nlohmann::json::array();
       for (const auto& run : controls)
-        ctl.push_back(experiment_json(run.result, run.written, run.seconds, 0));
+        ctl.push_back(experiment_json(run.result, run.written, run.seconds, run.write_seconds));
       print_json({{"out", o.out},
                   {"seed", o.seed},
                   {"seconds", seconds},
                   {"summary", summary},
-                  {"mixed", experiment_json(mixed.result, mixed.written, mixed.seconds, 0)},
+                  {"mixed", experiment_json(mixed.result, mixed.written, mixed.seconds, mixed.write_seconds)},
                   {"controls", ctl}});
       return;
     }

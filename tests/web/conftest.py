@@ -32,6 +32,13 @@ class Server:
     def post(self, path, body, timeout=60):
         return self.request("POST", path, body, timeout)
 
+    def wait_for_solves(self, n):
+        """Waits until n solves are running."""
+        deadline = time.time() + 30
+        while self.request("GET", "/api/status")[1]["solves_running"] != n:
+            assert time.time() < deadline, f"never {n} solves running"
+            time.sleep(0.02)
+
     def cancel(self, id):
         """Cancels the solve of that id, waiting until the server has it (it may still be queued)."""
         deadline = time.time() + 10

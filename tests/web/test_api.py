@@ -45,6 +45,7 @@ def test_solve_is_what_the_cli_finds(server, board, first):
 def test_limits_and_pages(server):
     status, limits = server.request("GET", "/api/limits")
     assert status == 200 and limits["max_side"] == 16 and limits["solve_seconds"] == 5
+    assert server.request("GET", "/api/status") == (200, {"solves_running": 0})
     for path, kind in [("/", "<!DOCTYPE html>"), ("/explorer.js", "use strict"), ("/explorer.css", "#board")]:
         status, text = server.request("GET", path)
         assert status == 200 and kind in text
@@ -136,8 +137,7 @@ def test_solves_past_the_limit_get_429_and_a_cancelled_solve_frees_the_slot():
         result = {}
         t = threading.Thread(target=lambda: result.update(r=s.post("/api/solve", {"board": "16x16", "first": "vertical", "id": "x1"})))
         t.start()
-        time.sleep(0.5)  # the long solve holds the one slot (a probe sent sooner could take it first)
-        assert "r" not in result
+        s.wait_for_solves(1)  # the long solve holds the one slot (a probe sent sooner could take it first)
         status, reply = s.post("/api/solve", {"board": "2x2", "first": "vertical"})
         assert status == 429 and "limit" in reply["error"]
         s.cancel("x1")
@@ -181,7 +181,7 @@ def test_ctrl_c_stops_a_running_solve_and_the_server():
     result = {}
     t = threading.Thread(target=lambda: result.update(r=s.post("/api/solve", {"board": "16x16", "first": "vertical"})))
     t.start()
-    time.sleep(0.5)
+    s.wait_for_solves(1)
     begin = time.time()
     stop(s)  # SIGINT, and exit 0
     t.join(timeout=10)

@@ -155,6 +155,9 @@ Reply Explorer::handle(std::string_view method, std::string_view path, std::stri
                                  {"/api/cancel", "POST", &Explorer::cancel}};
   if (path == "/api/limits")
     return method == "GET" ? limits() : error(405, fmt::format("{} takes GET, not {}", path, method));
+  if (path == "/api/status")
+    return method == "GET" ? Reply{200, {{"solves_running", running_.load()}}}
+                           : error(405, fmt::format("{} takes GET, not {}", path, method));
   for (const Route& r : routes)
     if (r.path == path) {
       if (method != r.method)

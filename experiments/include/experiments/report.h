@@ -75,8 +75,9 @@ WrittenExperiment write_experiment(const std::filesystem::path& dir, const Exper
 struct ExperimentRun {
   ExperimentResult result;
   WrittenExperiment written;
-  std::string folder; // relative to the summary, e.g. "mixed"
-  double seconds = 0; // play, replay, live check and writing
+  std::string folder;       // relative to the summary, e.g. "mixed"
+  double seconds = 0;       // play, replay, live check and writing
+  double write_seconds = 0; // writing alone
 };
 
 std::string summary_markdown(const ExperimentRun& mixed, const std::vector<ExperimentRun>& controls, double seconds);

@@ -44,8 +44,8 @@ public:
   // `cat` is the solver's catalogue; it must outlive the explorer.
   Explorer(const catalogue::Catalogue& cat, Limits limits);
 
-  // Routes: GET /api/limits; POST /api/board, /api/value, /api/solve, /api/cancel (bodies in
-  // docs/explorer.md).
+  // Routes: GET /api/limits, /api/status; POST /api/board, /api/value, /api/solve, /api/cancel
+  // (bodies in docs/explorer.md).
   // 404 for an unknown path, 405 for a known one asked with the wrong method.
   Reply handle(std::string_view method, std::string_view path, std::string_view body);
 
