@@ -58,21 +58,12 @@ struct BoardResult {
   std::vector<cgt::ThermographCurve> curves;
 };
 
-// The shared ValueTable polls `flag` while it lives.
-class TableInterrupt {
-public:
-  explicit TableInterrupt(const std::atomic<bool>* flag) { domineering::ValueTable::shared().set_interrupt(flag); }
-  ~TableInterrupt() { domineering::ValueTable::shared().set_interrupt(nullptr); }
-  TableInterrupt(const TableInterrupt&) = delete;
-  TableInterrupt& operator=(const TableInterrupt&) = delete;
-};
-
 BoardResult value(const std::string& text, bool options, int max_region_cells) {
   constexpr int most = domineering::MAX_SIDE * domineering::MAX_SIDE;
   if (max_region_cells < 1 || max_region_cells > most)
     throw base::InputError(fmt::format("max_region_cells {} out of range (1 to {})", max_region_cells, most));
   return released([&](const std::atomic<bool>* flag) {
-    TableInterrupt interrupt(flag);
+    domineering::TableInterruptScope interrupt(flag);
     const domineering::Board board = domineering::Board::parse(text);
     const domineering::BoardValue v = domineering::board_value(board, max_region_cells);
     BoardResult r{board.text(), board.height(), board.width(), cgt::Game(v.total), {}, {}, domineering::thermograph_curves(v)};

@@ -96,15 +96,6 @@ private:
   std::thread thread_; // last: starts once the members it reads exist
 };
 
-// The shared ValueTable polls `flag` while this lives.
-class TableInterrupt {
-public:
-  explicit TableInterrupt(const std::atomic<bool>* flag) { domineering::ValueTable::shared().set_interrupt(flag); }
-  ~TableInterrupt() { domineering::ValueTable::shared().set_interrupt(nullptr); }
-  TableInterrupt(const TableInterrupt&) = delete;
-  TableInterrupt& operator=(const TableInterrupt&) = delete;
-};
-
 // Each region's cells as [row, column] pairs, so that a page can colour them.
 nlohmann::json region_cells(const domineering::Region& r) {
   nlohmann::json cells = nlohmann::json::array();
@@ -224,7 +215,7 @@ Reply Explorer::value(std::string_view body) {
   std::atomic<bool> stop{false};
   const double left = limits_.value_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   Deadline deadline(stop, std::max(left, 0.01), shutting_down_);
-  TableInterrupt interrupt(&stop);
+  domineering::TableInterruptScope interrupt(&stop);
   try {
     // Everything below builds or compares games (the sum, the options, the thermograph), so the
     // budget's flag stops all of it, not only the valuing of new shapes.

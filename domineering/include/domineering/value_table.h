@@ -66,4 +66,14 @@ private:
   std::function<void(std::size_t)> progress_;
 };
 
+// The shared table polls `flag` while this lives (ValueTable::set_interrupt), and polls nothing
+// after: for a front end that values on behalf of one request at a time.
+class TableInterruptScope {
+public:
+  explicit TableInterruptScope(const std::atomic<bool>* flag) { ValueTable::shared().set_interrupt(flag); }
+  ~TableInterruptScope() { ValueTable::shared().set_interrupt(nullptr); }
+  TableInterruptScope(const TableInterruptScope&) = delete;
+  TableInterruptScope& operator=(const TableInterruptScope&) = delete;
+};
+
 } // namespace domineering
