@@ -22,6 +22,22 @@ long long CheckedTsvReader::integer(std::string_view field, std::size_t line, co
   return v;
 }
 
+domineering::Side CheckedTsvReader::side(std::string_view field, std::size_t line, const char* what) const {
+  if (field == domineering::orientation_name(domineering::Side::Left))
+    return domineering::Side::Left;
+  if (field == domineering::orientation_name(domineering::Side::Right))
+    return domineering::Side::Right;
+  fail(line, fmt::format("{} '{}' is neither vertical nor horizontal", what, field));
+}
+
+domineering::Board CheckedTsvReader::board(std::string_view field, std::size_t line) const {
+  try {
+    return domineering::Board::parse(field);
+  } catch (const base::InputError& e) {
+    fail(line, e.what());
+  }
+}
+
 CheckedTsvReader::FirstLine CheckedTsvReader::first_line(std::string_view text, std::string_view magic, std::string_view what) const {
   if (text.empty())
     fail(1, "the file is empty");

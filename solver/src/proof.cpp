@@ -180,22 +180,6 @@ public:
       fail(end, fmt::format("the file holds {} leaves but its first line says {}", p.leaves(), leaves));
     return p;
   }
-
-private:
-  Side side(std::string_view field, std::size_t line, const char* what) const {
-    if (field == "vertical")
-      return Side::Left;
-    if (field == "horizontal")
-      return Side::Right;
-    fail(line, fmt::format("{} '{}' is neither vertical nor horizontal", what, field));
-  }
-  Board board(std::string_view text, std::size_t line) const {
-    try {
-      return Board::parse(text);
-    } catch (const base::InputError& e) {
-      fail(line, e.what());
-    }
-  }
 };
 
 std::string where(std::size_t id, const ProofNode& n) {

@@ -121,24 +121,12 @@ public:
   }
 
 private:
-  Side side(std::string_view field, std::size_t line, const char* what) const {
-    if (field == "vertical")
-      return Side::Left;
-    if (field == "horizontal")
-      return Side::Right;
-    fail(line, fmt::format("{} '{}' is neither vertical nor horizontal", what, field));
-  }
-
   JournalEntry parse_row(std::string_view row, std::size_t line) const {
     const std::vector<std::string_view> f = split_tabs(row);
     if (f.size() != 5)
       fail(line, fmt::format("expected 5 tab-separated fields, found {}", f.size()));
     JournalEntry e;
-    try {
-      e.board = Board::parse(f[0]);
-    } catch (const base::InputError& err) {
-      fail(line, err.what());
-    }
+    e.board = board(f[0], line);
     e.to_move = side(f[1], line, "to_move");
     e.to_move_wins = side(f[2], line, "winner") == e.to_move;
     if (f[3] != "-") {

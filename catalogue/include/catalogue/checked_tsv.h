@@ -7,6 +7,9 @@
 // <what>". The price of a whole-body checksum: a file is read in full before any row is trusted.
 #pragma once
 
+#include "domineering/board.h"
+#include "domineering/side.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -25,6 +28,10 @@ public:
   [[noreturn]] void fail(std::size_t line, const std::string& what) const;
   // A decimal integer field, or a refusal naming `what`.
   long long integer(std::string_view field, std::size_t line, const char* what) const;
+  // "vertical" (Left) or "horizontal" (Right), or a refusal naming `what`.
+  domineering::Side side(std::string_view field, std::size_t line, const char* what) const;
+  // Board text, or a refusal with Board::parse's reason.
+  domineering::Board board(std::string_view field, std::size_t line) const;
 
   struct FirstLine {
     std::map<std::string, std::string> fields; // its key=value pairs (the last of a repeated key)
