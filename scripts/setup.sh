@@ -10,6 +10,7 @@ packages=(
   clang libclang-rt-14-dev clang-format
   pybind11-dev python3-dev python3-pytest
   libcpp-httplib-dev chromium chromium-driver python3-selenium
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -31,6 +31,15 @@ void add_serve_command(CLI::App& app);
 void add_proof_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 
+// Prints "domineering: <message>" on stderr, the one line of every error (main.cpp).
+void report_error(const std::string& message);
+
+// An exit with this code and nothing printed: a rank of a distributed run other than the first,
+// whose error the first rank reports.
+struct SilentExit {
+  int code;
+};
+
 // The catalogue in `file`, or the default one of shapes up to `cells` cells, for the solver
 // (values only checked); a large default one's load or first build is shown on stderr.
 catalogue::Catalogue solver_catalogue(const std::string& file, int cells);

@@ -12,10 +12,15 @@
 #include <string>
 #include <utility>
 
+void cli::report_error(const std::string& message) {
+  std::fprintf(stderr, "domineering: %s\n", message.c_str());
+  std::fflush(stderr);
+}
+
 namespace {
 
 int report(const char* what, int code) {
-  std::fprintf(stderr, "domineering: %s\n", what);
+  cli::report_error(what);
   return code;
 }
 
@@ -55,6 +60,8 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const cli::SilentExit& e) {
+    return e.code;
   } catch (const CLI::ParseError& e) {
     return report(e.what(), 2);
   } catch (const base::InputError& e) {

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "terminal.h"
 
+#include "distributed/mpi_solve.h"
 #include "solver/bench_positions.h"
 #include "solver/domineering_solver.h"
 #include "solver/solve_defaults.h"
@@ -142,6 +143,54 @@ void print_stats(const solver::SolveStats& s) {
                            s.component_half_life);
 }
 
+nlohmann::json distributed_json(const distributed::DistributedRun& run) {
+  const distributed::TopTreeStats& t = run.tree;
+  nlohmann::json ranks = nlohmann::json::array();
+  for (const distributed::RankStats& r : run.ranks)
+    ranks.push_back({{"rank", r.rank},
+                     {"host", r.host},
+                     {"nodes", r.nodes},
+                     {"busy_seconds", r.busy_seconds},
+                     {"nodes_per_second", r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0},
+                     {"jobs", r.jobs},
+                     {"cancelled", r.cancelled}});
+  return {{"top_nodes", t.nodes},
+          {"expanded", t.expanded},
+          {"jobs", t.jobs},
+          {"speculative_jobs", t.speculative_jobs},
+          {"cancelled", t.cancelled},
+          {"results", t.results},
+          {"proven", t.proven},
+          {"journal_hits", t.journal_hits},
+          {"journal_recorded", t.journal_recorded},
+          {"messages", run.messages},
+          {"bytes", run.bytes},
+          {"ranks", ranks}};
+}
+
+void print_distributed(const distributed::DistributedRun& run) {
+  const solver::SolveStats& s = run.result.stats;
+  const distributed::TopTreeStats& t = run.tree;
+  std::cout << fmt::format("  nodes {} (all workers, cancelled jobs included), {:.3f} s of wall time\n", s.nodes, s.seconds);
+  std::cout << fmt::format("  top tree: {} positions, {} expanded, {} proven; {} handed out ({} as speculation), {} cancelled as "
+                           "no longer needed; {} messages, {} bytes\n",
+                           t.nodes, t.expanded, t.proven, t.jobs, t.speculative_jobs, t.cancelled, run.messages, run.bytes);
+  for (const distributed::RankStats& r : run.ranks)
+    std::cout << fmt::format("  rank {} on {}: {} jobs ({} cancelled), {} nodes in {:.3f} s busy, {:.0f} nodes/s\n", r.rank, r.host, r.jobs,
+                             r.cancelled, r.nodes, r.busy_seconds, r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0);
+}
+
+std::string distributed_progress_line(const distributed::MasterProgress& p) {
+  std::string rates;
+  for (const distributed::RankStats& r : *p.ranks)
+    rates += fmt::format("{}{} {:.0f}", rates.empty() ? "" : ", ", r.rank, r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0);
+  return fmt::format("distributed, {} first, {:.0f} s: {} positions proven ({} from the journal, {} recorded), {} waiting, {} "
+                     "running; nodes/s by rank: {}; known work left {}",
+                     orientation_name(p.first), p.seconds, p.tree.proven, p.tree.journal_hits, p.tree.journal_recorded, p.pending,
+                     p.running, rates,
+                     p.left_seconds < 0 ? std::string("not yet estimated") : fmt::format("about {:.0f} s", p.left_seconds));
+}
+
 struct SolveArgs {
   std::string board;
   std::string first = "both";
@@ -164,7 +213,14 @@ struct SolveArgs {
   std::string journal_file;
   double journal_min_seconds = solver::SolveOptions{}.journal_min_seconds;
   bool json = false;
+  bool distributed = false;
+  int split_plies = distributed::DEFAULT_SPLIT_PLIES;
 };
+
+SolveArgs a;
+
+void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* component_entries, CLI::Option* exact_cells,
+                CLI::Option* cgt_cells, CLI::Option* etc_cells);
 
 } // namespace
 
@@ -198,7 +254,6 @@ void add_solve_command(CLI::App& app) {
               "values of every small region (the catalogue, then a bounded component cache). Ctrl-C stops and prints the\n"
               "statistics so far.\n\n"
               "Examples:\n  domineering solve 8x8\n  domineering solve 7x7 --first vertical --threads 2 --json");
-  static SolveArgs a;
   cmd->add_option("BOARD", a.board, "Board text or RxC, at most 30x30")->required();
   cmd->add_option("--first", a.first, "vertical, horizontal or both")->check(CLI::IsMember({"vertical", "horizontal", "both"}));
   cmd->add_option("--threads", a.threads, "Search threads (default: all cores)");
@@ -264,7 +319,58 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--journal-min-seconds", a.journal_min_seconds,
                   "Record in the journal only proofs that took at least this many seconds (default 1)");
   cmd->add_flag("--json", a.json, "Print one JSON object");
+  cmd->add_flag("--distributed", a.distributed,
+                "Share the solve out over MPI ranks: run as `mpirun -np N domineering solve BOARD --distributed` (N >= 2); the first "
+                "rank keeps the top of the tree and the journal, the others solve the positions it hands out, each with --threads "
+                "threads, its own table and catalogue (docs/distributed.md)");
+  cmd->add_option("--split-plies", a.split_plies,
+                  fmt::format("With --distributed: positions this many plies below the root (or of at most {} empty cells) are "
+                              "handed out whole (default {})",
+                              distributed::MIN_SPLIT_CELLS, distributed::DEFAULT_SPLIT_PLIES));
   cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells, etc_cells] {
+    // Under mpirun every rank parses the same arguments and checks them alike; only the first
+    // prints an error, the others leave with its exit code.
+    std::unique_ptr<distributed::MpiSession> mpi;
+    if (a.distributed) {
+      mpi = std::make_unique<distributed::MpiSession>();
+      if (mpi->size() < 2)
+        throw base::InputError("--distributed needs at least 2 MPI ranks, one to share out the work and one to solve (run it as "
+                               "`mpirun -np N domineering solve ... --distributed` with N >= 2)");
+    }
+    // An error is printed by the first rank only, and every rank waits at the barrier until it has
+    // been (mpirun ends the job as soon as one rank leaves with an error).
+    int code = 0;
+    std::string message;
+    try {
+      solve_body(mpi.get(), tt_mb, component_entries, exact_cells, cgt_cells, etc_cells);
+    } catch (const SilentExit& e) {
+      code = e.code;
+    } catch (const base::InputError& e) {
+      if (!mpi)
+        throw;
+      code = 2;
+      message = e.what();
+    } catch (const std::exception& e) {
+      if (!mpi)
+        throw;
+      code = 1;
+      message = e.what();
+    }
+    if (mpi) {
+      if (!message.empty() && mpi->rank() == 0)
+        report_error(message);
+      mpi->barrier();
+      if (code != 0)
+        throw SilentExit{code};
+    }
+  });
+}
+
+namespace {
+
+void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* component_entries, CLI::Option* exact_cells,
+                CLI::Option* cgt_cells, CLI::Option* etc_cells) {
+  {
     const domineering::Board board = domineering::Board::parse(a.board);
     solver::check_solvable(board);
     // A rule is off when --no-knowledge or --no-rule NAME says so (the older switches too).
@@ -300,16 +406,40 @@ void add_solve_command(CLI::App& app) {
       throw base::InputError(fmt::format("--threads {} out of range (1 to {}, or 0 for every core)", a.threads, solver::MAX_THREADS));
     if (!(a.journal_min_seconds >= 0 && a.journal_min_seconds <= 1e9))
       throw base::InputError(fmt::format("--journal-min-seconds {} out of range (0 to 1e9)", a.journal_min_seconds));
-    // Opened before the catalogue is loaded: a bad journal fails at once, not after the load.
+    if (mpi && a.profile)
+      throw base::InputError("--profile does not go with --distributed (each rank searches its own part of the tree)");
+    if (a.split_plies < 1 || a.split_plies > distributed::MAX_SPLIT_PLIES)
+      throw base::InputError(fmt::format("--split-plies {} out of range (1 to {})", a.split_plies, distributed::MAX_SPLIT_PLIES));
+    // Opened before the catalogue is loaded: a bad journal fails at once, not after the load. In
+    // a distributed run only the first rank keeps it, and tells the others whether to go on.
     std::unique_ptr<solver::SolveJournal> journal;
-    if (!a.journal_file.empty())
-      journal = std::make_unique<solver::SolveJournal>(a.journal_file);
+    const bool master = !mpi || mpi->rank() == 0;
+    if (master) {
+      try {
+        if (!a.journal_file.empty())
+          journal = std::make_unique<solver::SolveJournal>(a.journal_file);
+        if (mpi && journal && journal->size() > 0 && !journal->has_positions_of(board))
+          throw base::InputError(
+              fmt::format("journal {} holds no position of board {}: it was kept for another board", a.journal_file, board.text()));
+      } catch (...) {
+        if (mpi)
+          mpi->broadcast_go(false);
+        throw;
+      }
+      if (mpi)
+        mpi->broadcast_go(true);
+    } else if (!mpi->broadcast_go(false)) {
+      throw SilentExit{2};
+    }
     // Without the CGT endgame nothing reads the catalogue: the default one is not loaded (a load,
     // or a build on first use, would be wasted). A file named by --catalogue is still read, so
     // that a bad one is reported. The solver only looks values up: their stops, mean and
     // temperature are not worked out again (catalogue::Check::values).
-    const catalogue::Catalogue cat =
-        !cgt_on && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
+    const auto load_catalogue = [&] {
+      return !cgt_on && a.catalogue_file.empty() ? catalogue::Catalogue{} : solver_catalogue(a.catalogue_file, endgame.catalogue_cells);
+    };
+    // A distributed run's first rank hands out positions and loads no catalogue; the others do.
+    catalogue::Catalogue cat = mpi ? catalogue::Catalogue{} : load_catalogue();
     solver::SolveOptions o = solver::default_solve_options(board, endgame);
     if (a.threads != 0)
       o.threads = a.threads;
@@ -329,17 +459,45 @@ void add_solve_command(CLI::App& app) {
     o.interrupt = &base::interrupt_flag();
     o.journal = journal.get();
     o.journal_min_seconds = a.journal_min_seconds;
-    solver::DomineeringSolver s(cat, o);
-    base::InterruptScope sigint;
-
+    if (mpi && !master) {
+      const bool started = distributed::run_worker(*mpi, [&](const std::atomic<bool>* cancel) {
+        cat = load_catalogue();
+        solver::SolveOptions worker = o;
+        worker.interrupt = cancel;
+        worker.journal = nullptr;
+        return distributed::WorkerSolver{std::make_unique<solver::DomineeringSolver>(cat, worker), cat.max_cells()};
+      });
+      if (!started)
+        throw SilentExit{2};
+      return;
+    }
     std::vector<Side> firsts;
     if (a.first != "horizontal")
       firsts.push_back(Side::Left);
     if (a.first != "vertical")
       firsts.push_back(Side::Right);
     std::vector<solver::SolveResult> results;
+    std::vector<distributed::DistributedRun> distributed_runs;
+    if (mpi) {
+      base::InterruptScope sigint;
+      distributed::MasterOptions m;
+      m.split_plies = a.split_plies;
+      m.journal = journal.get();
+      m.skip_safe_moves = o.skip_safe_moves;
+      m.interrupt = &base::interrupt_flag();
+      Progress lines(progress_mode() == ProgressMode::off ? ProgressMode::off : ProgressMode::lines);
+      m.progress = [&](const distributed::MasterProgress& p) { lines.update(distributed_progress_line(p)); };
+      distributed_runs = distributed::run_master(*mpi, board, firsts, m);
+      for (const auto& run : distributed_runs)
+        results.push_back(run.result);
+    }
+    std::optional<solver::DomineeringSolver> local;
+    if (!mpi)
+      local.emplace(cat, o);
+    base::InterruptScope sigint;
     Progress progress;
-    for (Side first : firsts) {
+    for (Side first : mpi ? std::vector<Side>{} : firsts) {
+      solver::DomineeringSolver& s = *local;
       results.push_back(s.solve(board, first, [&](const solver::SolveProgress& p) {
         progress.update(fmt::format("solve {} first: {} nodes, {:.0f} nodes/s, {:.1f} s{}{}", orientation_name(first), p.nodes,
                                     p.seconds > 0 ? double(p.nodes) / p.seconds : 0.0, p.seconds,
@@ -351,14 +509,19 @@ void add_solve_command(CLI::App& app) {
         break;
     }
     const bool stopped = results.back().interrupted;
+    // A distributed run's catalogue is the workers' (the first rank loads none).
+    const int catalogue_cells = !distributed_runs.empty() ? distributed_runs[0].ranks[0].catalogue_cells : cat.max_cells();
     const auto winner = [](const solver::SolveResult& r) { return r.first_player_wins ? r.first : domineering::opponent(r.first); };
     std::string outcome;
     if (!stopped && results.size() == 2)
       outcome = solver::outcome_class(results[0].first_player_wins, results[1].first_player_wins);
     if (a.json) {
       nlohmann::json runs = nlohmann::json::array();
-      for (const auto& r : results) {
-        nlohmann::json j = stats_json(r.stats);
+      for (std::size_t i = 0; i < results.size(); ++i) {
+        const solver::SolveResult& r = results[i];
+        nlohmann::json j = mpi ? nlohmann::json{{"nodes", r.stats.nodes}, {"seconds", r.stats.seconds}} : stats_json(r.stats);
+        if (mpi)
+          j["distributed"] = distributed_json(distributed_runs[i]);
         j["first"] = std::string(orientation_name(r.first));
         if (!r.interrupted)
           j["winner"] = std::string(orientation_name(winner(r)));
@@ -367,8 +530,9 @@ void add_solve_command(CLI::App& app) {
         j["interrupted"] = r.interrupted;
         if (!r.interrupted)
           j["decided_by"] = r.decided_by;
-        j["rules"] = {
-            {"packing", r.stats.endgame.packing_decided}, {"plans", r.stats.endgame.plans_decided}, {"cgt", r.stats.endgame.cgt_decided}};
+        if (!mpi)
+          j["rules"] = {
+              {"packing", r.stats.endgame.packing_decided}, {"plans", r.stats.endgame.plans_decided}, {"cgt", r.stats.endgame.cgt_decided}};
         if (a.profile)
           j["profile"] = profile_json(r.stats.profile, board.empty_cells(), r.first);
         if (journal) {
@@ -380,9 +544,13 @@ void add_solve_command(CLI::App& app) {
       nlohmann::json out = runs.size() == 1 ? runs[0] : nlohmann::json{{"runs", runs}};
       out["board"] = board.text();
       out["threads"] = o.threads;
+      if (mpi) {
+        out["ranks"] = mpi->size();
+        out["split_plies"] = a.split_plies;
+      }
       out["tt_mib"] = o.table_mib;
       out["etc_cells"] = o.etc_pass_cells;
-      out["catalogue_cells"] = cat.max_cells();
+      out["catalogue_cells"] = catalogue_cells;
       out["exact_cells"] = o.endgame.exact_cells;
       out["cgt_cells"] = o.endgame.attempt_cells;
       if (!outcome.empty())
@@ -410,8 +578,14 @@ void add_solve_command(CLI::App& app) {
       if (o.endgame.cgt)
         std::cout << fmt::format("CGT endgame: catalogue of shapes up to {} cells, regions valued up to {} cells, tried at up to {} "
                                  "coverable cells\n",
-                                 cat.max_cells(), o.endgame.exact_cells, o.endgame.attempt_cells);
-      for (const auto& r : results) {
+                                 catalogue_cells, o.endgame.exact_cells, o.endgame.attempt_cells);
+      if (mpi)
+        std::cout << fmt::format("distributed over {} MPI ranks: rank 0 hands out the positions {} plies in (or of at most {} empty "
+                                 "cells), ranks 1 to {} solve them with {} thread{} each\n",
+                                 mpi->size(), a.split_plies, distributed::MIN_SPLIT_CELLS, mpi->size() - 1, o.threads,
+                                 o.threads == 1 ? "" : "s");
+      for (std::size_t i = 0; i < results.size(); ++i) {
+        const solver::SolveResult& r = results[i];
         if (r.interrupted) {
           std::cout << fmt::format("{} first: interrupted; statistics so far:\n", orientation_name(r.first));
         } else {
@@ -424,11 +598,14 @@ void add_solve_command(CLI::App& app) {
             std::cout << " (from the table: an earlier solve of this position or of an image of it)";
           else if (r.decided_by == "no-moves")
             std::cout << " (the first player has no move)";
-          else if (r.decided_by != "search")
+          else if (r.decided_by != "search" && r.decided_by != "distributed")
             std::cout << fmt::format(" (decided by the {} rule, without a search)", r.decided_by);
           std::cout << "\n";
         }
-        print_stats(r.stats);
+        if (mpi)
+          print_distributed(distributed_runs[i]);
+        else
+          print_stats(r.stats);
         if (journal)
           std::cout << fmt::format("  journal: {} positions answered from it, {} recorded\n", r.stats.journal_hits,
                                    r.stats.journal_recorded);
@@ -443,8 +620,10 @@ void add_solve_command(CLI::App& app) {
     }
     if (stopped)
       throw std::runtime_error("interrupted");
-  });
+  }
 }
+
+} // namespace
 
 void add_bench_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "The fixed search workload; its total node count is the signature of the search");

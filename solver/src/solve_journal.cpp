@@ -230,6 +230,22 @@ bool SolveJournal::record(const Board& board, Side to_move, bool to_move_wins, s
   return true;
 }
 
+bool SolveJournal::has_positions_of(const Board& root) const {
+  std::lock_guard lock(mutex_);
+  for (const JournalEntry& e : entries_)
+    for (int i = 0; i < image_count(root); ++i) {
+      const Board image = image_board(root, i);
+      if (image.height() != e.board.height() || image.width() != e.board.width())
+        continue;
+      bool inside = true; // every empty cell of the entry is empty in the image of the root
+      for (int r = 0; r < image.height() && inside; ++r)
+        inside = (e.board.row(r) & ~image.row(r)) == 0;
+      if (inside)
+        return true;
+    }
+  return false;
+}
+
 void SolveJournal::save() {
   std::lock_guard lock(mutex_);
   if (dirty_)

@@ -83,6 +83,10 @@ public:
   // (and nothing changed) when the position is there already.
   bool record(const domineering::Board& board, domineering::Side to_move, bool to_move_wins, std::optional<domineering::Move> move,
               double seconds);
+  // Thread-safe. Whether some entry is a position of `root`, that is an image of root (as
+  // least_image takes them) with only more cells filled: a journal that has none was kept for
+  // other boards.
+  bool has_positions_of(const domineering::Board& root) const;
   // Thread-safe. Writes the file if anything was recorded since the last save.
   void save();
 
