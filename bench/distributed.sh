@@ -32,7 +32,7 @@ import json, sys
 j = json.load(open(sys.argv[1])); d = j["distributed"]
 busy = sum(r["busy_seconds"] for r in d["ranks"])
 print("mpi", sys.argv[2], sys.argv[3], j["winner"], j["nodes"], sys.argv[4], sys.argv[5], d["top_nodes"], d["expanded"], d["jobs"],
-      d["speculative_jobs"], d["cancelled"], d["messages"], d["bytes"], f"{busy:.1f}", j["split_plies"])' \
+      d["speculative_jobs"], d["cancelled"], d["messages"], d["bytes"], f"{busy:.1f}", j["split_plies"], f"{d['master_cpu_seconds']:.2f}")' \
     "$log.mpi" "$board" "$first" "$wall" "$rss" | tee -a "$log"
 done
 {
@@ -50,18 +50,19 @@ one, mpi = {}, {}
 for line in open(sys.argv[1]):
     f = line.split()
     (one if f[0] == "one" else mpi)[(f[1], f[2])] = f[3:]
-print("| board | first | winner | nodes, 1 x 2 | nodes, 2 x 1 | nodes ratio | wall s, 1 x 2 | wall s, 2 x 1 | time ratio | top tree (expanded) | handed out (speculative) | cancelled | messages (bytes) | workers busy s |")
-print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| board | first | winner | nodes, 1 x 2 | nodes, 2 x 1 | nodes ratio | wall s, 1 x 2 | wall s, 2 x 1 | time ratio | top tree (expanded) | handed out (speculative) | cancelled | messages (bytes) | rank 0 CPU s | workers busy s |")
+print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for key, o in one.items():
     m = mpi[key]
     assert o[0] == m[0], f"winners differ on {key}"
     print(f"| {key[0]} | {key[1]} | {o[0]} | {int(o[1]):,} | {int(m[1]):,} | {int(m[1]) / int(o[1]):.2f} | {float(o[2]):.1f} | {float(m[2]):.1f} | "
-          f"{float(m[2]) / float(o[2]):.2f} | {int(m[4]):,} ({int(m[5]):,}) | {int(m[6]):,} ({int(m[7]):,}) | {int(m[8]):,} | {int(m[9]):,} ({int(m[10]):,}) | {m[11]} |")
+          f"{float(m[2]) / float(o[2]):.2f} | {int(m[4]):,} ({int(m[5]):,}) | {int(m[6]):,} ({int(m[7]):,}) | {int(m[8]):,} | {int(m[9]):,} ({int(m[10]):,}) | {m[13]} | {m[11]} |")
 split = next(iter(mpi.values()))[12]
 print()
 print(f"Positions are handed out {split} plies below the root (or at 24 empty cells or fewer). \"nodes ratio\" and")
-print("\"time ratio\" are the distributed run's over the single process's; \"workers busy s\" sums the")
-print("seconds the workers spent in jobs, against twice the wall time when they never wait.")
+print("\"time ratio\" are the distributed run's over the single process's; \"rank 0 CPU s\" is the master's CPU")
+print("time (the top tree and every message), the overhead the workers do not see; \"workers busy s\" sums")
+print("the seconds the workers spent in jobs, against twice the wall time when they never wait.")
 PY
 } | tee "$log.page" >&3
 ((page)) && write_results_page distributed "Distributed solving on one machine" <"$log.page"

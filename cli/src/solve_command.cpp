@@ -173,8 +173,9 @@ void print_distributed(const distributed::DistributedRun& run) {
   const distributed::TopTreeStats& t = run.tree;
   std::cout << fmt::format("  nodes {} (all workers, cancelled jobs included), {:.3f} s of wall time\n", s.nodes, s.seconds);
   std::cout << fmt::format("  top tree: {} positions, {} expanded, {} proven; {} handed out ({} as speculation), {} cancelled as "
-                           "no longer needed; {} messages, {} bytes\n",
-                           t.nodes, t.expanded, t.proven, t.jobs, t.speculative_jobs, t.cancelled, run.messages, run.bytes);
+                           "no longer needed; {} messages, {} bytes; rank 0 busy {:.3f} s of CPU\n",
+                           t.nodes, t.expanded, t.proven, t.jobs, t.speculative_jobs, t.cancelled, run.messages, run.bytes,
+                           run.master_cpu_seconds);
   for (const distributed::RankStats& r : run.ranks)
     std::cout << fmt::format("  rank {} on {}: {} jobs ({} cancelled), {} nodes in {:.3f} s busy, {:.0f} nodes/s\n", r.rank, r.host, r.jobs,
                              r.cancelled, r.nodes, r.busy_seconds, r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0);

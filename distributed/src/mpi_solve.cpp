@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <mpi.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -36,6 +37,13 @@ constexpr auto POLL = std::chrono::microseconds(100);
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  const auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  return seconds(u.ru_utime) + seconds(u.ru_stime);
+}
 
 std::vector<std::string_view> split_tabs(std::string_view s) {
   std::vector<std::string_view> out;
@@ -204,6 +212,7 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
   try {
     for (Side first : firsts) {
       const auto start = Clock::now();
+      const double cpu_start = cpu_seconds();
       const Traffic traffic_before = traffic;
       std::vector<RankStats> before = ranks;
       TopTree tree(board, first, options.split_plies, options.journal, options.skip_safe_moves);
@@ -322,6 +331,7 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
         run.ranks[w].cancelled -= before[w].cancelled;
         run.result.stats.nodes += run.ranks[w].nodes;
       }
+      run.master_cpu_seconds = cpu_seconds() - cpu_start;
       run.messages = traffic.messages - traffic_before.messages;
       run.bytes = traffic.bytes - traffic_before.bytes;
       runs.push_back(std::move(run));

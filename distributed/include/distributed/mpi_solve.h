@@ -87,6 +87,7 @@ struct DistributedRun {
   std::vector<RankStats> ranks; // the workers, rank 1 first
   std::uint64_t messages = 0;   // sent and received by the master
   std::uint64_t bytes = 0;
+  double master_cpu_seconds = 0; // the master's CPU time (user and system): the cost of the top tree and the messages
 };
 
 // On rank 0 of a session of at least two ranks: solves `board` for each first player in turn,
