@@ -31,8 +31,9 @@ for spec in "$@"; do
 import json, sys
 j = json.load(open(sys.argv[1])); d = j["distributed"]
 busy = sum(r["busy_seconds"] for r in d["ranks"])
+cpu = d["master_cpu_seconds"]
 print("mpi", sys.argv[2], sys.argv[3], j["winner"], j["nodes"], sys.argv[4], sys.argv[5], d["top_nodes"], d["expanded"], d["jobs"],
-      d["speculative_jobs"], d["cancelled"], d["messages"], d["bytes"], f"{busy:.1f}", j["split_plies"], f"{d['master_cpu_seconds']:.2f}")' \
+      d["speculative_jobs"], d["cancelled"], d["messages"], d["bytes"], f"{busy:.1f}", j["split_plies"], f"{cpu:.2f}")' \
     "$log.mpi" "$board" "$first" "$wall" "$rss" | tee -a "$log"
 done
 {

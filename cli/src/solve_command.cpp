@@ -165,6 +165,7 @@ nlohmann::json distributed_json(const distributed::DistributedRun& run) {
           {"journal_recorded", t.journal_recorded},
           {"messages", run.messages},
           {"bytes", run.bytes},
+          {"master_cpu_seconds", run.master_cpu_seconds},
           {"ranks", ranks}};
 }
 
