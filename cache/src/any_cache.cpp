@@ -12,9 +12,20 @@
 #include "cache/belady.h"
 #include "cache/best_fixed.h"
 #include "cache/cache.h"
+#include "cache/cacheus.h"
+#include "cache/clock.h"
+#include "cache/fifo.h"
+#include "cache/hyperbolic.h"
+#include "cache/lecar.h"
 #include "cache/lfu.h"
+#include "cache/lfu_da.h"
+#include "cache/lirs.h"
 #include "cache/lru.h"
+#include "cache/s3_fifo.h"
 #include "cache/sieve.h"
+#include "cache/slru.h"
+#include "cache/two_q.h"
+#include "cache/w_tinylfu.h"
 
 namespace cache {
 
@@ -37,10 +48,28 @@ constexpr RuleName RULE_NAMES[] = {
     {Rule::belady_bypass, "belady-bypass", false},
     {Rule::best_fixed, BestFixedPolicy::NAME, false},
     {Rule::adaptive, "adaptive", true},
+    {Rule::fifo, FifoPolicy::NAME, false},
+    {Rule::clock, ClockPolicy::NAME, false},
+    {Rule::slru, SlruPolicy::NAME, false},
+    {Rule::two_q, TwoQPolicy::NAME, false},
+    {Rule::s3_fifo, S3FifoPolicy::NAME, false},
+    {Rule::w_tinylfu, WTinyLfuPolicy::NAME, false},
+    {Rule::lirs, LirsPolicy::NAME, false},
+    {Rule::lfu_da, LfuDaPolicy::NAME, false},
+    {Rule::hyperbolic, HyperbolicPolicy::NAME, false},
+    {Rule::lecar, LecarPolicy::NAME, false},
+    {Rule::cacheus, CacheusPolicy::NAME, false},
 };
 
-constexpr std::string_view KNOWN_RULES =
-    "lru, lfu, aged-lfu:H, aged-lfu-ghost:H, arc, sieve, belady, belady-bypass, best-fixed, adaptive, adaptive:H";
+constexpr std::string_view KNOWN_RULES = "lru, lfu, aged-lfu:H, aged-lfu-ghost:H, arc, sieve, belady, belady-bypass, best-fixed, adaptive, "
+                                         "adaptive:H, fifo, clock, slru, 2q, s3-fifo, w-tinylfu, lirs, lfu-da, hyperbolic, lecar, cacheus";
+
+// Calls f with a cache of the default-constructed policy P.
+template <class P, class F>
+decltype(auto) with_policy(std::size_t capacity, F&& f) {
+  Cache<P> c(capacity);
+  return f(c);
+}
 
 // Calls f with the concrete cache for `spec`.
 template <class F>
@@ -88,6 +117,17 @@ decltype(auto) with_cache(const RuleSpec& spec, std::size_t capacity, std::span<
     AdaptiveCache<> c(capacity, spec.half_life);
     return f(c);
   }
+  case Rule::fifo: return with_policy<FifoPolicy>(capacity, f);
+  case Rule::clock: return with_policy<ClockPolicy>(capacity, f);
+  case Rule::slru: return with_policy<SlruPolicy>(capacity, f);
+  case Rule::two_q: return with_policy<TwoQPolicy>(capacity, f);
+  case Rule::s3_fifo: return with_policy<S3FifoPolicy>(capacity, f);
+  case Rule::w_tinylfu: return with_policy<WTinyLfuPolicy>(capacity, f);
+  case Rule::lirs: return with_policy<LirsPolicy>(capacity, f);
+  case Rule::lfu_da: return with_policy<LfuDaPolicy>(capacity, f);
+  case Rule::hyperbolic: return with_policy<HyperbolicPolicy>(capacity, f);
+  case Rule::lecar: return with_policy<LecarPolicy>(capacity, f);
+  case Rule::cacheus: return with_policy<CacheusPolicy>(capacity, f);
   }
   throw std::logic_error("unknown cache rule");
 }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -173,6 +174,66 @@ inline std::string reference_belady(std::size_t capacity, std::span<const Key> t
     residents[farthest] = trace[t];
   }
   return out;
+}
+
+// Seeded random traces for comparing a policy with its reference simulator.
+
+// `length` lookups skewed towards the bottom of a window of `universe` keys (u^2 for u uniform,
+// so the window's first key is drawn most often), the window sliding by half its width every
+// `phase` lookups, so that popularity both concentrates and moves. The uniform draws come from
+// the raw std::mt19937_64 stream, which the standard fixes, not from <random>'s distributions,
+// which it does not.
+inline std::vector<Key> sliding_window_trace(std::size_t length, std::size_t universe, std::size_t phase, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Key> trace;
+  trace.reserve(length);
+  for (std::size_t t = 0; t < length; ++t) {
+    const double u = double(rng() >> 11) * 0x1.0p-53;
+    const std::size_t offset = (t / phase) * (universe / 2);
+    trace.push_back(Key(1 + offset + std::size_t(double(universe) * u * u)));
+  }
+  return trace;
+}
+
+// `length` lookups of keys 1..universe: one in eight repeats the key before it (a correlated
+// re-reference); the others take the smaller of two uniform draws, so key k has weight
+// 2 * (universe - k) + 1. Only raw std::mt19937_64 output is used, which the standard fixes, so a
+// seed gives the same trace on every platform.
+inline std::vector<Key> repeating_skewed_trace(std::size_t length, std::size_t universe, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Key> trace;
+  trace.reserve(length);
+  while (trace.size() < length) {
+    if (!trace.empty() && rng() % 8 == 0) {
+      trace.push_back(trace.back());
+      continue;
+    }
+    const std::uint64_t a = rng() % universe, b = rng() % universe;
+    trace.push_back(Key(std::min(a, b) + 1));
+  }
+  return trace;
+}
+
+// 85% of the lookups follow a Zipf(1) ranking of keys 1..universe, 15% are drawn uniformly from
+// 4 x universe further keys, a thin scan through the table. Only the raw output of
+// std::mt19937_64 is used, which the standard fixes, so a seed gives the same trace everywhere.
+inline std::vector<Key> zipf_with_scan_trace(std::size_t length, std::size_t universe, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<double> cumulative;
+  double total = 0;
+  for (std::size_t r = 1; r <= universe; ++r)
+    cumulative.push_back(total += 1.0 / double(r));
+  std::vector<Key> trace;
+  for (std::size_t t = 0; t < length; ++t) {
+    if (rng() % 100 < 15) {
+      trace.push_back(Key(universe + 1 + rng() % (4 * universe)));
+      continue;
+    }
+    const double u = double(rng() >> 11) * 0x1.0p-53 * total;
+    const auto rank = std::size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
+    trace.push_back(Key(1 + std::min(rank, universe - 1)));
+  }
+  return trace;
 }
 
 } // namespace test_support

@@ -19,7 +19,36 @@
 
 namespace cache {
 
-enum class Rule { lru, lfu, aged_lfu, aged_lfu_ghost, arc, sieve, belady, belady_bypass, best_fixed, adaptive };
+// The reference rules of the field (fifo to cacheus) follow the project's own in this order.
+enum class Rule {
+  lru,
+  lfu,
+  aged_lfu,
+  aged_lfu_ghost,
+  arc,
+  sieve,
+  belady,
+  belady_bypass,
+  best_fixed,
+  adaptive,
+  fifo,
+  clock,
+  slru,
+  two_q,
+  s3_fifo,
+  w_tinylfu,
+  lirs,
+  lfu_da,
+  hyperbolic,
+  lecar,
+  cacheus,
+};
+
+// The published rules every experiment compares against (each header names its source): FIFO,
+// CLOCK, SLRU, 2Q, S3-FIFO, W-TinyLFU, LIRS, LFU-DA (GDSF with unit costs), Hyperbolic caching,
+// LeCaR and CACHEUS. LRU, ARC and SIEVE are rules of the field too, with rows of their own.
+inline constexpr Rule REFERENCE_RULES[] = {Rule::fifo, Rule::clock,  Rule::slru,       Rule::two_q, Rule::s3_fifo, Rule::w_tinylfu,
+                                           Rule::lirs, Rule::lfu_da, Rule::hyperbolic, Rule::lecar, Rule::cacheus};
 
 struct RuleSpec {
   Rule rule = Rule::lru;
@@ -29,7 +58,9 @@ struct RuleSpec {
   std::uint64_t half_life = 0;
 
   // "lru", "lfu", "aged-lfu:H", "aged-lfu-ghost:H", "arc", "sieve", "belady", "belady-bypass",
-  // "best-fixed", "adaptive" or "adaptive:H"; parse(name()) gives the same spec back.
+  // "best-fixed", "adaptive" or "adaptive:H", or a reference rule's name ("fifo", "clock", "slru",
+  // "2q", "s3-fifo", "w-tinylfu", "lirs", "lfu-da", "hyperbolic", "lecar", "cacheus");
+  // parse(name()) gives the same spec back.
   std::string name() const;
   // Throws std::invalid_argument naming the text and the known rules.
   static RuleSpec parse(std::string_view text);
