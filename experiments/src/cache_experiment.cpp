@@ -67,6 +67,8 @@ std::vector<RuleSpec> rules_for(const ExperimentSpec& spec, std::size_t size) {
     rules.push_back({Rule::aged_lfu_ghost, h});
   rules.push_back({Rule::arc, 0});
   rules.push_back({Rule::sieve, 0});
+  for (const Rule reference : cache::REFERENCE_RULES)
+    rules.push_back({reference, 0});
   const std::uint64_t default_start = cache::AdaptiveCache<>::default_half_life(size);
   rules.push_back({Rule::adaptive, default_start});
   for (const std::uint64_t h : spec.adaptive_starts)

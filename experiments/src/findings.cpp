@@ -20,6 +20,8 @@ const RuleResult* need(const RuleResult* r, const char* rule, std::size_t size) 
 // Hit-rate gap of a over b, in points.
 double gap(const RuleResult* a, const RuleResult* b) { return a->hit_percent() - b->hit_percent(); }
 
+} // namespace
+
 std::string label(const RuleResult* r) {
   switch (r->rule.rule) {
   case Rule::lru: return "LRU";
@@ -32,9 +34,22 @@ std::string label(const RuleResult* r) {
   case Rule::best_fixed: return "best fixed table";
   case Rule::belady: return "Belady";
   case Rule::belady_bypass: return "Belady with bypass";
+  case Rule::fifo: return "FIFO";
+  case Rule::clock: return "CLOCK";
+  case Rule::slru: return "SLRU";
+  case Rule::two_q: return "2Q";
+  case Rule::s3_fifo: return "S3-FIFO";
+  case Rule::w_tinylfu: return "W-TinyLFU";
+  case Rule::lirs: return "LIRS";
+  case Rule::lfu_da: return "LFU-DA";
+  case Rule::hyperbolic: return "Hyperbolic";
+  case Rule::lecar: return "LeCaR";
+  case Rule::cacheus: return "CACHEUS";
   }
   return r->rule.name();
 }
+
+namespace {
 
 // "settled at H=64 after 3 changes"; H beyond every lookup made reads as "never halving".
 std::string settled(const RuleResult* adaptive) {
@@ -118,8 +133,22 @@ std::vector<SizeView> size_views(const ExperimentResult& r) {
         if (row.rule.half_life == cache::AdaptiveCache<>::default_half_life(size))
           v.adaptive = &row;
         break;
+      case Rule::fifo:
+      case Rule::clock:
+      case Rule::slru:
+      case Rule::two_q:
+      case Rule::s3_fifo:
+      case Rule::w_tinylfu:
+      case Rule::lirs:
+      case Rule::lfu_da:
+      case Rule::hyperbolic:
+      case Rule::lecar:
+      case Rule::cacheus: v.reference.push_back(&row); break;
       }
     }
+    if (v.reference.size() != std::size(cache::REFERENCE_RULES))
+      throw std::logic_error(fmt::format("experiment result has {} reference rules at size {}, not {}", v.reference.size(), size,
+                                         std::size(cache::REFERENCE_RULES)));
     // The online rules, once each: the adaptive rule from its default start only.
     for (const RuleResult& row : r.rows)
       if (row.size == size && !row.rule.offline() && (row.rule.rule != Rule::adaptive || &row == v.adaptive))
@@ -149,6 +178,8 @@ std::vector<SizeView> size_views(const ExperimentResult& r) {
     };
     v.best_aged = most_hits(v.aged);
     v.best_ghost = most_hits(v.ghost);
+    v.published = {v.lru, v.arc, v.sieve};
+    v.published.insert(v.published.end(), v.reference.begin(), v.reference.end());
     views.push_back(std::move(v));
   }
   return views;
@@ -190,7 +221,29 @@ std::vector<Finding> adaptive_findings(const ExperimentResult& r) {
   }
   conclude(best, views, best_misses);
   conclude(others, views, others_misses);
-  return {best, others};
+
+  // Against the whole field: the best published rule at each size, and by how much it is ahead or behind.
+  Finding field = make("adaptive-field", "The adaptive rule beats every published rule (LRU, ARC, SIEVE and the reference rules)");
+  std::string field_misses;
+  for (const SizeView& v : views) {
+    const RuleResult* top = *std::max_element(v.published.begin(), v.published.end(),
+                                              [](const RuleResult* a, const RuleResult* b) { return a->stats.hits < b->stats.hits; });
+    const auto ahead =
+        std::count_if(v.published.begin(), v.published.end(), [&](const RuleResult* o) { return o->stats.hits >= v.adaptive->stats.hits; });
+    field.evidence.push_back(fmt::format("{} entries: adaptive {}; the best published rule, {}, {} ({} points); {} of {} published "
+                                         "rules at or above the adaptive rule",
+                                         v.size, percent(v.adaptive->hit_percent()), label(top), percent(top->hit_percent()),
+                                         points(gap(v.adaptive, top)), ahead, v.published.size()));
+    if (ahead == 0)
+      field.holds_at.push_back(v.size);
+    else
+      field_misses += (field_misses.empty() ? "" : ", ") +
+                      (top->stats.hits == v.adaptive->stats.hits
+                           ? fmt::format("ties with {} at {} entries", label(top), v.size)
+                           : fmt::format("{} ahead by {:.3f} points at {} entries", label(top), -gap(v.adaptive, top), v.size));
+  }
+  conclude(field, views, field_misses);
+  return {best, others, field};
 }
 
 std::vector<Finding> essay_findings(const ExperimentResult& r) {

@@ -184,7 +184,43 @@ std::string plot_script(const ExperimentResult& r) {
   }
   s += "plot for [i=1:N] $adaptive index (i-1) using 1:2 with steps lc i lw 2 title sprintf(\"adaptive, %s entries\", word(sizes, i)), \\\n"
        "     for [i=1:N] best_h[i] with lines lc i dt 2 title sprintf(\"best H of the grid, %s\", word(sizes, i))\n"
-       "unset output\n";
+       "unset output\n\n";
+
+  // The field: one column per rule (its label as the column's head), one row per table size.
+  std::vector<const RuleResult*> SizeView::*field = &SizeView::published;
+  s += "# The field: hit rate in percent by table size, one column per rule.\n$field << EOD\nsize";
+  for (const RuleResult* p : views.front().*field)
+    s += fmt::format(" \"{}\"", label(p));
+  s += " \"adaptive\" \"Belady\"\n";
+  for (const SizeView& v : views) {
+    s += fmt::format("{}", v.size);
+    for (const RuleResult* p : v.*field)
+      s += fmt::format(" {:.4f}", p->hit_percent());
+    s += fmt::format(" {:.4f} {:.4f}\n", v.adaptive->hit_percent(), v.belady->hit_percent());
+  }
+  s += "EOD\n\n";
+  const std::size_t columns = (views.front().*field).size() + 2;
+  s += "reset\n";
+  s += fmt::format("set output outdir . \"/{}.\" . ext\n", FIELD_PLOT);
+  s += fmt::format("set title \"Every published rule against the adaptive rule: {}, {} lookups\" noenhanced\n", r.spec.title(),
+                   grouped(r.trace.size()));
+  s += "set logscale x 2\n"
+       "set xlabel \"table size (entries)\"\n"
+       "set ylabel \"hit rate (% of lookups answered)\"\n"
+       "set grid\n"
+       "set key outside right top box noenhanced\n";
+  s += fmt::format("set xtics ({})\n", [&] {
+    std::string t;
+    for (const SizeView& v : views)
+      t += fmt::format("{}\"{}\" {}", t.empty() ? "" : ", ", v.size, v.size);
+    return t;
+  }());
+  s += fmt::format("set xrange [{}:{}]\n", double(views.front().size) / 1.2, double(views.back().size) * 1.2);
+  s += fmt::format("plot for [c=2:{}] $field using 1:c with linespoints lw 1 pt ((c - 2) % 12 + 1) ps 0.8 title columnhead(c), \\\n"
+                   "     $field using 1:{} with linespoints lc rgb \"black\" lw 3 pt 5 title columnhead({}), \\\n"
+                   "     $field using 1:{} with lines lc rgb \"gray40\" dt 4 lw 2 title columnhead({})\n",
+                   columns - 1, columns, columns, columns + 1, columns + 1);
+  s += "unset output\n";
   return s;
 }
 
@@ -223,7 +259,7 @@ PlotOutcome render_plots(const std::filesystem::path& dir, const std::string& gn
     return out;
   }
   for (const char* ext : {"png", "svg"}) {
-    for (const char* name : {HIT_RATE_PLOT, HALF_LIFE_PLOT}) {
+    for (const char* name : PLOTS) {
       const std::string file = fmt::format("{}.{}", name, ext);
       std::error_code ec;
       if (!std::filesystem::exists(tmp / file, ec) || std::filesystem::file_size(tmp / file, ec) == 0)
@@ -236,8 +272,9 @@ PlotOutcome render_plots(const std::filesystem::path& dir, const std::string& gn
       out.extension = ext;
     }
   }
-  if (out.files.size() != 2)
-    out.problem = fmt::format("{} ran but wrote {} of the 2 plots: {}", gnuplot, out.files.size(), first_error(read_file(log)));
+  if (out.files.size() != std::size(PLOTS))
+    out.problem =
+        fmt::format("{} ran but wrote {} of the {} plots: {}", gnuplot, out.files.size(), std::size(PLOTS), first_error(read_file(log)));
   return out;
 }
 

@@ -53,7 +53,11 @@ std::string findings_markdown(const std::vector<Finding>& findings) {
 std::string rules_description() {
   return "Rules: **LRU** evicts the least recently used entry; **LFU** the least used, counts never reset (ties to the "
          "least recent); **aged LFU H** is LFU with every count halved after every H lookups; **ARC** and **SIEVE** are "
-         "the adaptive replacement cache and the SIEVE rule; **aged LFU with ghosts H** is aged LFU that remembers the "
+         "the adaptive replacement cache and the SIEVE rule; the reference rules of the field, each with its source in its header "
+         "in cache/ (docs/experiments.md gives the sizes chosen for small tables): **FIFO**, **CLOCK**, **SLRU** (80 % protected), "
+         "**2Q** (Kin 25 %, Kout 50 %), **S3-FIFO** (10 % small queue), **W-TinyLFU** (1 % window, SLRU main), **LIRS** "
+         "(1 % resident HIR), **LFU-DA** (GDSF with unit costs), **Hyperbolic** (every resident evaluated), **LeCaR** and "
+         "**CACHEUS** (seeded, so every run is the same); **aged LFU with ghosts H** is aged LFU that remembers the "
          "counts of the keys evicted by its last K evictions (K = the table size) and gives a returning key its count back "
          "(cache/aged_lfu_ghost.h); **adaptive** is aged LFU with ghosts choosing its own H online from measured regret (a "
          "bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started "
@@ -135,6 +139,8 @@ TextTable size_table(const SizeView& v) {
     add(a, grouped(a->rule.half_life), a == v.best_ghost ? " (best H)" : "");
   add(v.arc, "");
   add(v.sieve, "");
+  for (const RuleResult* a : v.reference)
+    add(a, "");
   for (const RuleResult* a : v.adaptive_starts)
     add(a, fmt::format("{} → {}", grouped(a->rule.half_life), grouped(a->settled_half_life())), a == v.adaptive ? "" : " (other start)");
   add(v.best_fixed, "");
@@ -168,6 +174,8 @@ TextTable hit_rate_table(const ExperimentResult& r) {
         [i](const SizeView& v) { return i < v.ghost.size() ? v.ghost[i] : nullptr; });
   add("ARC", [](const SizeView& v) { return v.arc; });
   add("SIEVE", [](const SizeView& v) { return v.sieve; });
+  for (std::size_t i = 0; i < views.front().reference.size(); ++i)
+    add(label(views.front().reference[i]), [i](const SizeView& v) { return v.reference[i]; });
   add("adaptive", [](const SizeView& v) { return v.adaptive; });
   add("best fixed table", [](const SizeView& v) { return v.best_fixed; });
   add("Belady", [](const SizeView& v) { return v.belady; });
@@ -290,8 +298,9 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
 
   md += "## Plots\n\n";
   if (w.plots.problem.empty()) {
-    md += fmt::format("![hit rate against half-life]({}.{})\n\n![the adaptive rule's half-life]({}.{})\n\n", HIT_RATE_PLOT,
-                      w.plots.extension, HALF_LIFE_PLOT, w.plots.extension);
+    md += fmt::format("![hit rate against half-life]({}.{})\n\n![the adaptive rule's half-life]({}.{})\n\n"
+                      "![every published rule against the adaptive rule]({}.{})\n\n",
+                      HIT_RATE_PLOT, w.plots.extension, HALF_LIFE_PLOT, w.plots.extension, FIELD_PLOT, w.plots.extension);
   } else {
     md += fmt::format("Not rendered: {}. Run `gnuplot {}` in this folder to render them.\n\n", w.plots.problem, PLOT_SCRIPT);
   }
@@ -304,8 +313,8 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
                     RESULTS_CSV);
   md +=
       fmt::format("- `{}`: the lookup trace, one key (catalogue index) per line in lookup order, for other cache simulators.\n", TRACE_TXT);
-  md += fmt::format("- `{}`: the gnuplot script with its data; `gnuplot {}` re-renders `{}.*` and `{}.*`.\n", PLOT_SCRIPT, PLOT_SCRIPT,
-                    HIT_RATE_PLOT, HALF_LIFE_PLOT);
+  md += fmt::format("- `{}`: the gnuplot script with its data; `gnuplot {}` re-renders `{}.*`, `{}.*` and `{}.*`.\n", PLOT_SCRIPT,
+                    PLOT_SCRIPT, HIT_RATE_PLOT, HALF_LIFE_PLOT, FIELD_PLOT);
   md +=
       fmt::format("\nTime: playing {:.2f} s, replaying {:.2f} s, live check {:.2f} s.\n", r.play_seconds, r.replay_seconds, r.live_seconds);
   return md;
@@ -376,6 +385,11 @@ std::string cell_for(const std::string& id, const SizeView& v, bool holds) {
     return fmt::format("{} ({} / {} / {})", yes, points(v.adaptive->hit_percent() - v.lru->hit_percent()),
                        points(v.adaptive->hit_percent() - v.arc->hit_percent()),
                        points(v.adaptive->hit_percent() - v.sieve->hit_percent()));
+  if (id == "adaptive-field") {
+    const RuleResult* top = *std::max_element(v.published.begin(), v.published.end(),
+                                              [](const RuleResult* a, const RuleResult* b) { return a->stats.hits < b->stats.hits; });
+    return fmt::format("{} ({} {})", yes, label(top), points(v.adaptive->hit_percent() - top->hit_percent()));
+  }
   return yes;
 }
 
@@ -422,7 +436,7 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
     add_run(c);
   md += runs.markdown();
   md += fmt::format("\nThe essay's run: {} lookups in {} games ({} a game). Each folder holds results.csv, results.md, trace.txt, "
-                    "plot.gp and the two plots.\n\n",
+                    "plot.gp and the three plots.\n\n",
                     grouped(ESSAY_LOOKUPS), ESSAY_GAMES, per_game(ESSAY_LOOKUPS, ESSAY_GAMES));
 
   md += "## The mixed schedule: the essay's findings\n\n";
@@ -447,6 +461,7 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
         {"half-life", "Where does the best half-life sit, and does it beat never-reset LFU? (points above LFU)"},
         {"adaptive-best", "Is the adaptive rule within 0.1 points of the best fixed half-life? (points above it)"},
         {"adaptive-others", "Does the adaptive rule beat LRU, ARC and SIEVE? (points above each)"},
+        {"adaptive-field", "Does the adaptive rule beat every published rule? (the best of them, and the adaptive rule's points above it)"},
     };
     const std::vector<Finding> mixed_answers = control_answers(m);
     std::vector<std::vector<Finding>> answers;
@@ -563,8 +578,8 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
     if (!run.written.plots.problem.empty())
       return fmt::format("- {}: not rendered ({}); run `gnuplot plot.gp` in `{}/`\n", name, run.written.plots.problem, run.folder);
     const std::string& ext = run.written.plots.extension;
-    return fmt::format("- {}: [hit rate against half-life]({}/{}.{}), [the adaptive rule's half-life]({}/{}.{})\n", name, run.folder,
-                       HIT_RATE_PLOT, ext, run.folder, HALF_LIFE_PLOT, ext);
+    return fmt::format("- {}: [hit rate against half-life]({}/{}.{}), [the adaptive rule's half-life]({}/{}.{}), [the field]({}/{}.{})\n",
+                       name, run.folder, HIT_RATE_PLOT, ext, run.folder, HALF_LIFE_PLOT, ext, run.folder, FIELD_PLOT, ext);
   };
   md += plot_links("mixed schedule", mixed);
   for (const ExperimentRun& c : controls)

@@ -39,6 +39,17 @@ ExperimentResult hand_made(const std::array<Hits, 2>& hits) {
       case Rule::best_fixed: n = h.fixed; break;
       case Rule::belady: n = 990; break;
       case Rule::belady_bypass: n = 995; break;
+      case Rule::fifo:
+      case Rule::clock:
+      case Rule::slru:
+      case Rule::two_q:
+      case Rule::s3_fifo:
+      case Rule::w_tinylfu:
+      case Rule::lirs:
+      case Rule::lfu_da:
+      case Rule::hyperbolic:
+      case Rule::lecar:
+      case Rule::cacheus: n = h.lru - 1; break; // the reference rules, below LRU unless a test moves one
       }
       cache::Stats s{1000, n, 1000 - n, 1, 999 - n, 1000 - n, 990 - n, 0};
       std::vector<cache::HalfLifeSample> history;
@@ -116,7 +127,8 @@ TEST_CASE("the essay's findings are decided from the numbers", "[experiments]") 
   for (const Row& row : rows) {
     CAPTURE(row.scenario);
     const auto findings = experiments::essay_findings(hand_made({row.at10, row.at20}));
-    REQUIRE(findings.size() == 6);
+    REQUIRE(findings.size() == 7); // and adaptive-field, which holds wherever the reference rules sit below LRU
+    CHECK(by_id(findings, "adaptive-field").holds == row.holds[5]);
     for (std::size_t i = 0; i < 6; ++i) {
       CAPTURE(ids[i]);
       CHECK(by_id(findings, ids[i]).holds == row.holds[i]);
@@ -124,6 +136,36 @@ TEST_CASE("the essay's findings are decided from the numbers", "[experiments]") 
     }
     if (row.failing)
       CHECK_THAT(by_id(findings, row.failing).verdict, Catch::Contains(row.verdict));
+  }
+}
+
+TEST_CASE("the adaptive rule is measured against every published rule", "[experiments]") {
+  // rule moved, its hits at 20 entries (adaptive: 955), expected holds at 20, fragment of the verdict
+  static const struct Row {
+    Rule moved;
+    std::uint64_t hits;
+    bool holds_at_20;
+    const char* verdict;
+  } rows[] = {
+      {Rule::lirs, 958, false, "LIRS ahead by 0.300 points at 20 entries"},
+      {Rule::lfu_da, 955, false, "ties with LFU-DA at 20 entries"}, // a tie is not a win
+      {Rule::cacheus, 954, true, nullptr},
+      {Rule::w_tinylfu, 956, false, "W-TinyLFU ahead by 0.100 points at 20 entries"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(cache::RuleSpec{row.moved, 0}.name(), row.hits);
+    ExperimentResult r = hand_made({ESSAY_10, ESSAY_20});
+    for (auto& result : r.rows)
+      if (result.size == 20 && result.rule.rule == row.moved)
+        result.stats.hits = row.hits;
+    const auto findings = experiments::adaptive_findings(r);
+    const Finding& f = by_id(findings, "adaptive-field");
+    CHECK(f.holds == row.holds_at_20);
+    CHECK(f.holds_at == (row.holds_at_20 ? std::vector<std::size_t>{10, 20} : std::vector<std::size_t>{10}));
+    if (row.verdict)
+      CHECK_THAT(f.verdict, Catch::Contains(row.verdict));
+    REQUIRE(f.evidence.size() == 2);
+    CHECK_THAT(f.evidence[0], Catch::Contains("0 of 14 published rules at or above the adaptive rule"));
   }
 }
 
@@ -166,7 +208,7 @@ TEST_CASE("the control questions are answered from the numbers", "[experiments]"
   for (const Row& row : rows) {
     CAPTURE(row.scenario);
     const auto answers = experiments::control_answers(hand_made({row.at10, row.at20}));
-    REQUIRE(answers.size() == 5);
+    REQUIRE(answers.size() == 6);
     for (std::size_t i = 0; i < 3; ++i) {
       CAPTURE(ids[i]);
       CHECK(by_id(answers, ids[i]).holds == row.holds[i]);
@@ -189,7 +231,9 @@ TEST_CASE("size views pick the best half-life, ties to the shorter", "[experimen
     REQUIRE(views.size() == 2);
     CHECK(views[0].best_aged->rule.half_life == row.best);
     CHECK(views[0].adaptive->settled_half_life() == 64);
-    CHECK(views[0].online.size() == 9); // lru, lfu, two aged, two aged with ghosts, arc, sieve, adaptive
+    CHECK(views[0].online.size() == 20); // lru, lfu, two aged, two aged with ghosts, arc, sieve, 11 reference rules, adaptive
+    CHECK(views[0].reference.size() == 11);
+    CHECK(views[0].published.size() == 14); // lru, arc, sieve and the reference rules
     CHECK(views[0].ghost.size() == 2);
   }
 }

@@ -36,6 +36,9 @@ struct SizeView {
   std::vector<const RuleResult*> ghost;           // aged LFU with ghost counts (the adaptive rule's bank), by half-life
   const RuleResult* best_ghost = nullptr;         // as best_aged
   std::vector<const RuleResult*> adaptive_starts; // every start, the default included, by start
+  std::vector<const RuleResult*> reference;       // the published rules, in cache::REFERENCE_RULES order
+  // The rules of the field the adaptive rule is measured against: LRU, ARC, SIEVE and the reference rules.
+  std::vector<const RuleResult*> published;
   // The rules that run without the future (everything but best-fixed and Belady), report order,
   // with the adaptive rule once (from its default start).
   std::vector<const RuleResult*> online;
@@ -63,6 +66,9 @@ std::vector<Finding> control_answers(const ExperimentResult& r);
 
 // The adaptive targets alone (shared by both lists).
 std::vector<Finding> adaptive_findings(const ExperimentResult& r);
+
+// The rule's name as the reports print it: "LRU", "aged LFU H=64", "W-TinyLFU", ...
+std::string label(const RuleResult* r);
 
 // "94.250" (percent, three decimals) and "+0.412" (points, signed, three decimals).
 std::string percent(double p);

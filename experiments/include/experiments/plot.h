@@ -18,10 +18,14 @@ namespace experiments {
 inline constexpr const char* PLOT_SCRIPT = "plot.gp";
 inline constexpr const char* HIT_RATE_PLOT = "hit-rate";   // + ".png" or ".svg"
 inline constexpr const char* HALF_LIFE_PLOT = "half-life"; // + ".png" or ".svg"
+inline constexpr const char* FIELD_PLOT = "field";         // + ".png" or ".svg"
+// Every plot a script draws, in the order it draws them.
+inline constexpr const char* PLOTS[] = {HIT_RATE_PLOT, HALF_LIFE_PLOT, FIELD_PLOT};
 
 // The gnuplot script of an experiment: hit rate against half-life on a log axis, one curve per
-// table size with LRU, LFU and Belady's optimum as horizontal lines in the size's colour; and the
-// adaptive rule's half-life against lookups, one curve per size, board changes marked.
+// table size with LRU, LFU and Belady's optimum as horizontal lines in the size's colour; the
+// adaptive rule's half-life against lookups, one curve per size, board changes marked; and the
+// field: hit rate against table size for every published rule, the adaptive rule and Belady.
 std::string plot_script(const ExperimentResult& r);
 
 struct PlotOutcome {
