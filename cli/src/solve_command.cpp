@@ -149,6 +149,7 @@ nlohmann::json distributed_json(const distributed::DistributedRun& run) {
   for (const distributed::RankStats& r : run.ranks)
     ranks.push_back({{"rank", r.rank},
                      {"host", r.host},
+                     {"threads", r.threads},
                      {"nodes", r.nodes},
                      {"busy_seconds", r.busy_seconds},
                      {"nodes_per_second", r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0},
@@ -178,8 +179,9 @@ void print_distributed(const distributed::DistributedRun& run) {
                            t.nodes, t.expanded, t.proven, t.jobs, t.speculative_jobs, t.cancelled, run.messages, run.bytes,
                            run.master_cpu_seconds);
   for (const distributed::RankStats& r : run.ranks)
-    std::cout << fmt::format("  rank {} on {}: {} jobs ({} cancelled), {} nodes in {:.3f} s busy, {:.0f} nodes/s\n", r.rank, r.host, r.jobs,
-                             r.cancelled, r.nodes, r.busy_seconds, r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0);
+    std::cout << fmt::format("  rank {} on {} ({} thread{}): {} jobs ({} cancelled), {} nodes in {:.3f} s busy, {:.0f} nodes/s\n", r.rank,
+                             r.host, r.threads, r.threads == 1 ? "" : "s", r.jobs, r.cancelled, r.nodes, r.busy_seconds,
+                             r.busy_seconds > 0 ? double(r.nodes) / r.busy_seconds : 0.0);
 }
 
 std::string distributed_progress_line(const distributed::MasterProgress& p) {
@@ -402,7 +404,8 @@ void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* c
       throw base::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
     if (a.tt_mb == 0 && !a.no_table)
       throw base::InputError("--tt-mb must be at least 1 (or use --no-table)");
-    if (const auto problem = solver::table_size_problem(a.tt_mb); problem && !a.no_table)
+    // In a distributed run the workers hold the tables, each checked against its own machine.
+    if (const auto problem = solver::table_size_problem(a.tt_mb); problem && !a.no_table && !mpi)
       throw base::InputError(fmt::format("--tt-mb {} {}", a.tt_mb, *problem));
     if (a.threads < 0 || a.threads > solver::MAX_THREADS)
       throw base::InputError(fmt::format("--threads {} out of range (1 to {}, or 0 for every core)", a.threads, solver::MAX_THREADS));
@@ -467,7 +470,9 @@ void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* c
         solver::SolveOptions worker = o;
         worker.interrupt = cancel;
         worker.journal = nullptr;
-        return distributed::WorkerSolver{std::make_unique<solver::DomineeringSolver>(cat, worker), cat.max_cells()};
+        if (const auto problem = solver::table_size_problem(worker.table_mib); problem && worker.table_mib > 0)
+          throw base::InputError(fmt::format("a table of {} MiB {}", worker.table_mib, *problem));
+        return distributed::WorkerSolver{std::make_unique<solver::DomineeringSolver>(cat, worker), cat.max_cells(), worker.threads};
       });
       if (!started)
         throw SilentExit{2};
@@ -545,7 +550,7 @@ void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* c
       }
       nlohmann::json out = runs.size() == 1 ? runs[0] : nlohmann::json{{"runs", runs}};
       out["board"] = board.text();
-      out["threads"] = o.threads;
+      out["threads"] = mpi ? a.threads : o.threads; // distributed: --threads as given (0: every core of each worker's machine)
       if (mpi) {
         out["ranks"] = mpi->size();
         out["split_plies"] = a.split_plies;
@@ -583,9 +588,10 @@ void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* c
                                  catalogue_cells, o.endgame.exact_cells, o.endgame.attempt_cells);
       if (mpi)
         std::cout << fmt::format("distributed over {} MPI ranks: rank 0 hands out the positions {} plies in (or of at most {} empty "
-                                 "cells), ranks 1 to {} solve them with {} thread{} each\n",
-                                 mpi->size(), a.split_plies, distributed::MIN_SPLIT_CELLS, mpi->size() - 1, o.threads,
-                                 o.threads == 1 ? "" : "s");
+                                 "cells), ranks 1 to {} solve them with {} each\n",
+                                 mpi->size(), a.split_plies, distributed::MIN_SPLIT_CELLS, mpi->size() - 1,
+                                 a.threads == 0 ? std::string("every core of their machine")
+                                                : fmt::format("{} thread{}", a.threads, a.threads == 1 ? "" : "s"));
       for (std::size_t i = 0; i < results.size(); ++i) {
         const solver::SolveResult& r = results[i];
         if (r.interrupted) {

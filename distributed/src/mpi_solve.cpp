@@ -34,6 +34,8 @@ enum Tag : int { READY = 1, JOB, CANCEL, STOP, RESULT };
 
 // Sleep between polls: long enough that an idle rank costs nothing, short against any job.
 constexpr auto POLL = std::chrono::microseconds(100);
+// How long a stopped run waits for its workers' last results: a lost rank's never come.
+constexpr double DRAIN_SECONDS = 5;
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -189,13 +191,18 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
   for (int w = 1; w <= workers; ++w) {
     const Message m = wait_for(w, READY, &traffic);
     const auto f = split_tabs(m.text);
-    ranks[std::size_t(w - 1)].rank = w;
-    ranks[std::size_t(w - 1)].host = f.size() > 1 ? std::string(f[1]) : "?";
-    if (f.size() == 3 && f[0] == "ok")
-      ranks[std::size_t(w - 1)].catalogue_cells = number<int>(f[2]);
-    if (f.empty() || f[0] != "ok")
-      failures += fmt::format("{}rank {} on {}: {}", failures.empty() ? "" : "; ", w, ranks[std::size_t(w - 1)].host,
-                              f.size() > 2 ? std::string(f[2]) : m.text);
+    RankStats& r = ranks[std::size_t(w - 1)];
+    r.rank = w;
+    r.host = f.size() > 1 ? std::string(f[1]) : "?";
+    // Parsed without throwing: every worker must hear STOP below, whatever it sent.
+    const auto small = [](std::string_view t, int& out) {
+      const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+      return ec == std::errc() && end == t.data() + t.size();
+    };
+    if (f.size() == 4 && f[0] == "ok" && small(f[2], r.catalogue_cells) && small(f[3], r.threads))
+      continue;
+    failures += fmt::format("{}rank {} on {}: {}", failures.empty() ? "" : "; ", w, r.host,
+                            f.size() > 2 && f[0] == "error" ? std::string(f[2]) : "malformed start message '" + m.text + "'");
   }
   const auto stop_all = [&] {
     for (int w = 1; w <= workers; ++w)
@@ -219,12 +226,19 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
       double job_seconds = 0;
       std::size_t jobs_timed = 0;
       bool stopped = false;
+      bool changed = true; // since the last hand-out found nothing: a walk of the tree is worth making
       auto last_progress = Clock::now();
+      auto last_save = Clock::now();
       const auto worker_of = [&](std::uint64_t job) {
         for (std::size_t w = 0; w < running.size(); ++w)
           if (running[w] == job)
             return int(w) + 1;
         return 0;
+      };
+      const auto cancel_unneeded = [&] {
+        for (std::uint64_t job : tree.jobs_to_cancel())
+          if (const int w = worker_of(job))
+            send(std::to_string(job), w, CANCEL, &traffic);
       };
       const auto handle = [&](const Message& m) {
         const ParsedResult r = parse_result(m.text);
@@ -252,29 +266,39 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
           stopped = true;
           break;
         }
-        // Hand out work: what is needed first, speculation only to a rank that would wait.
-        for (int w = 1; w <= workers; ++w) {
+        // Hand out work: what is needed first, speculation only to a rank that would wait. A walk
+        // that found nothing is not repeated until a result changes the tree.
+        for (int w = 1; w <= workers && changed; ++w) {
           if (running[std::size_t(w - 1)] != 0)
             continue;
           std::optional<Job> job = tree.next_job(false);
           if (!job)
             job = tree.next_job(true);
-          if (!job)
+          if (!job) {
+            changed = false;
             break;
+          }
           running[std::size_t(w - 1)] = job->id;
           send(fmt::format("{}\t{}\t{}", job->id, job->to_move == Side::Left ? 'v' : 'h', job->board.text()), w, JOB, &traffic);
         }
+        // Expanding the tree can prove positions (from the journal, or with no move), and so
+        // settle running jobs.
+        cancel_unneeded();
         if (tree.proven())
           break;
         if (std::ranges::all_of(running, [](std::uint64_t j) { return j == 0; }))
           throw std::logic_error("distributed: nothing to hand out and nothing running, the root unproven");
         if (const auto m = poll(MPI_ANY_SOURCE, RESULT, &traffic)) {
           handle(*m);
-          for (std::uint64_t job : tree.jobs_to_cancel())
-            if (const int w = worker_of(job))
-              send(std::to_string(job), w, CANCEL, &traffic);
+          changed = true;
+          cancel_unneeded();
         } else {
           std::this_thread::sleep_for(POLL);
+        }
+        // The journal is rewritten at most once a second, so that a stop loses at most that.
+        if (options.journal != nullptr && since(last_save) >= solver::SolveJournal::SAVE_SECONDS) {
+          options.journal->save();
+          last_save = Clock::now();
         }
         if (options.progress && since(last_progress) >= options.progress_interval) {
           last_progress = Clock::now();
@@ -290,12 +314,24 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
           options.progress(p);
         }
       }
-      // Stop what still runs and wait for every rank, so that the next root starts clean.
+      // Stop what still runs and wait for every rank, so that the next root starts clean. The
+      // journal is saved first: when a rank was lost, its result never comes, and mpirun ends
+      // this process while it waits. A stopped run waits a few seconds at most.
+      if (options.journal != nullptr)
+        options.journal->save();
       for (int w = 1; w <= workers; ++w)
         if (running[std::size_t(w - 1)] != 0)
           send(std::to_string(running[std::size_t(w - 1)]), w, CANCEL, &traffic);
+      const auto drain_start = Clock::now();
       while (std::ranges::any_of(running, [](std::uint64_t j) { return j != 0; })) {
-        const Message m = wait_for(MPI_ANY_SOURCE, RESULT, &traffic);
+        const std::optional<Message> polled = poll(MPI_ANY_SOURCE, RESULT, &traffic);
+        if (!polled) {
+          if (stopped && since(drain_start) > DRAIN_SECONDS)
+            break;
+          std::this_thread::sleep_for(POLL);
+          continue;
+        }
+        const Message& m = *polled;
         const ParsedResult r = parse_result(m.text);
         RankStats& rs = ranks[std::size_t(m.source - 1)];
         running[std::size_t(m.source - 1)] = 0;
@@ -339,6 +375,8 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
         break;
     }
   } catch (...) {
+    if (options.journal != nullptr)
+      options.journal->save();
     stop_all();
     throw;
   }
@@ -361,7 +399,7 @@ bool run_worker(const MpiSession& session, const SolverFactory& make_solver) {
         error, [](char c) { return c == '\t' || c == '\n'; }, ' ');
   }
   const std::string host = host_name();
-  send(error.empty() ? fmt::format("ok\t{}\t{}", host, made.catalogue_cells) : "error\t" + host + "\t" + error, 0, READY);
+  send(error.empty() ? fmt::format("ok\t{}\t{}\t{}", host, made.catalogue_cells, made.threads) : "error\t" + host + "\t" + error, 0, READY);
   solver::DomineeringSolver* const solver = made.solver.get();
   for (;;) {
     std::optional<Message> m = poll(0, MPI_ANY_TAG);
@@ -373,26 +411,40 @@ bool run_worker(const MpiSession& session, const SolverFactory& make_solver) {
       return error.empty();
     if (m->tag != JOB) // a cancel that came after its job ended
       continue;
+    // Anything wrong with a job is sent back as its result, so that rank 0 never waits for one.
     const auto f = split_tabs(m->text);
-    if (f.size() != 3 || !solver)
-      throw std::runtime_error(fmt::format("distributed: malformed job message '{}'", m->text));
-    const std::uint64_t job = number<std::uint64_t>(f[0]);
-    const Side to_move = f[1] == "v" ? Side::Left : Side::Right;
-    const Board board = Board::parse(f[2]);
+    std::uint64_t job = 0;
+    Side to_move = Side::Left;
+    Board board;
+    std::string failure;
+    bool failed = false;
+    try {
+      if (f.size() != 3 || !solver)
+        throw std::runtime_error(fmt::format("malformed job message '{}'", m->text));
+      job = number<std::uint64_t>(f[0]);
+      to_move = f[1] == "v" ? Side::Left : Side::Right;
+      board = Board::parse(f[2]);
+    } catch (const std::exception& e) {
+      failed = true;
+      failure = e.what();
+    }
     cancel.store(false);
     solver::SolveResult result;
-    std::string failure;
-    std::atomic<bool> done{false};
-    std::thread search([&] {
-      try {
-        result = solver->solve(board, to_move);
-      } catch (const std::exception& e) {
-        failure = e.what();
-        std::ranges::replace_if(
-            failure, [](char c) { return c == '\t' || c == '\n'; }, ' ');
-      }
-      done.store(true, std::memory_order_release);
-    });
+    std::atomic<bool> done{failed};
+    std::thread search;
+    if (!failed)
+      search = std::thread([&] {
+        try {
+          result = solver->solve(board, to_move);
+        } catch (const std::exception& e) {
+          failed = true;
+          failure = e.what();
+        } catch (...) {
+          failed = true;
+          failure = "unknown error";
+        }
+        done.store(true, std::memory_order_release);
+      });
     bool stop = false;
     while (!done.load(std::memory_order_acquire)) {
       if (base::interrupt_flag().load(std::memory_order_relaxed))
@@ -408,9 +460,14 @@ bool run_worker(const MpiSession& session, const SolverFactory& make_solver) {
         std::this_thread::sleep_for(POLL);
       }
     }
-    search.join();
-    const std::string status = !failure.empty() ? "error" : result.interrupted ? "interrupted" : "done";
-    const std::string move = !failure.empty() ? failure : result.winning_move ? domineering::to_string(*result.winning_move) : "-";
+    if (search.joinable())
+      search.join();
+    std::ranges::replace_if(
+        failure, [](char c) { return c == '\t' || c == '\n'; }, ' ');
+    const std::string status = failed ? "error" : result.interrupted ? "interrupted" : "done";
+    const std::string move = failed                ? (failure.empty() ? std::string("error") : failure)
+                             : result.winning_move ? domineering::to_string(*result.winning_move)
+                                                   : std::string("-");
     send(fmt::format("{}\t{}\t{}\t{}\t{}\t{:.6f}", job, status, result.first_player_wins ? 1 : 0, move, result.stats.nodes,
                      result.stats.seconds),
          0, RESULT);

@@ -170,8 +170,14 @@ std::optional<std::uint32_t> TopTree::choose(std::uint32_t n, Want want, bool sp
 }
 
 std::optional<Job> TopTree::next_job(bool speculate) {
-  ++walk_;
-  const auto n = choose(0, Want::one, speculate);
+  std::optional<std::uint32_t> n;
+  // A walk that expanded nodes may have proven some and stopped short of what is needed now:
+  // walk again until one expands nothing.
+  for (std::size_t expanded = stats_.expanded + 1; !n && !proven() && expanded != stats_.expanded;) {
+    expanded = stats_.expanded;
+    ++walk_;
+    n = choose(0, Want::one, speculate);
+  }
   if (!n)
     return std::nullopt;
   const std::uint64_t id = next_job_id_++;

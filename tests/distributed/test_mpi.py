@@ -63,7 +63,7 @@ def test_text_output_and_progress():
     assert r.returncode == 0, r.stderr
     assert "distributed over 3 MPI ranks" in r.stdout
     assert "vertical first: vertical wins" in r.stdout
-    assert re.search(r"rank 1 on \S+: \d+ jobs", r.stdout)
+    assert re.search(r"rank 1 on \S+ \(\d+ threads?\): \d+ jobs", r.stdout)
 
 
 def entries(journal):
@@ -125,6 +125,27 @@ def test_a_killed_rank_stops_the_run_and_the_journal_resumes_it(tmp_path):
     assert out["winner"] == expected
 
 
+def test_ctrl_c_stops_the_run_and_saves_the_journal(tmp_path):
+    journal = str(tmp_path / "stopped.journal")
+    cmd = mpirun(3, "8x9", "--distributed", "--first", "horizontal", "--threads", "1", "--journal", journal)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.time() + 120
+        while entries(journal) < 3:
+            assert p.poll() is None, "the run ended before it could be stopped"
+            assert time.time() < deadline, "the journal never got 3 entries"
+            time.sleep(0.05)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode != 0
+    assert "horizontal first: interrupted" in out, out
+    assert "domineering: interrupted" in err, err
+    assert entries(journal) >= 3
+
+
 def test_a_journal_of_another_board_is_refused(tmp_path):
     journal = str(tmp_path / "six.journal")
     r = run([BIN, "solve", "6x6", "--journal", journal, "--journal-min-seconds", "0"])
@@ -140,6 +161,7 @@ def test_a_journal_of_another_board_is_refused(tmp_path):
     (mpirun(3, "6x6", "--distributed", "--catalogue", "/nonexistent/shapes.tsv"),
      "rank 1 on"),
     (mpirun(3, "6x6", "--distributed", "--profile"), "--profile does not go with --distributed"),
+    (mpirun(3, "6x6", "--distributed", "--tt-mb", "100000000"), "a table of 100000000 MiB"),
     (mpirun(3, "6x6", "--distributed", "--split-plies", "9"), "--split-plies 9 out of range"),
     (mpirun(3, "6x6x", "--distributed"), "domineering: "),
 ])

@@ -56,6 +56,7 @@ struct RankStats {
   int rank = 0;
   std::string host;
   int catalogue_cells = 0; // the largest shapes of its catalogue (0: none loaded)
+  int threads = 0;         // its search threads
   std::uint64_t nodes = 0;
   double busy_seconds = 0; // wall seconds spent on jobs, as the rank measured them
   std::size_t jobs = 0;
@@ -104,6 +105,7 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const domineer
 struct WorkerSolver {
   std::unique_ptr<solver::DomineeringSolver> solver;
   int catalogue_cells = 0;
+  int threads = 0;
 };
 using SolverFactory = std::function<WorkerSolver(const std::atomic<bool>* cancel)>;
 bool run_worker(const MpiSession& session, const SolverFactory& make_solver);

@@ -111,7 +111,7 @@ private:
     std::vector<std::uint32_t> parents;
     std::uint32_t unproven_children = 0;
     std::uint64_t job = 0;  // the running job, 0 when none
-    std::uint32_t seen = 0; // the last walk that visited it
+    std::uint64_t seen = 0; // the last walk that visited it
     double started = 0;     // when it was expanded or handed out (seconds since construction)
   };
 
@@ -133,7 +133,7 @@ private:
   bool skip_safe_moves_;
   bool root_from_journal_ = false;
   std::uint64_t next_job_id_ = 1;
-  std::uint32_t walk_ = 0;
+  std::uint64_t walk_ = 0;
   TopTreeStats stats_;
   double start_;
 };
