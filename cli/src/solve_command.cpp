@@ -223,7 +223,7 @@ struct SolveArgs {
 
 SolveArgs a;
 
-void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* component_entries, CLI::Option* exact_cells,
+void solve_body(distributed::MpiWorld* mpi, CLI::Option* tt_mb, CLI::Option* component_entries, CLI::Option* exact_cells,
                 CLI::Option* cgt_cells, CLI::Option* etc_cells);
 
 } // namespace
@@ -334,9 +334,9 @@ void add_solve_command(CLI::App& app) {
   cmd->callback([tt_mb, component_entries, exact_cells, cgt_cells, etc_cells] {
     // Under mpirun every rank parses the same arguments and checks them alike; only the first
     // prints an error, the others leave with its exit code.
-    std::unique_ptr<distributed::MpiSession> mpi;
+    std::unique_ptr<distributed::MpiWorld> mpi;
     if (a.distributed) {
-      mpi = std::make_unique<distributed::MpiSession>();
+      mpi = std::make_unique<distributed::MpiWorld>();
       if (mpi->size() < 2)
         throw base::InputError("--distributed needs at least 2 MPI ranks, one to share out the work and one to solve (run it as "
                                "`mpirun -np N domineering solve ... --distributed` with N >= 2)");
@@ -372,7 +372,7 @@ void add_solve_command(CLI::App& app) {
 
 namespace {
 
-void solve_body(distributed::MpiSession* mpi, CLI::Option* tt_mb, CLI::Option* component_entries, CLI::Option* exact_cells,
+void solve_body(distributed::MpiWorld* mpi, CLI::Option* tt_mb, CLI::Option* component_entries, CLI::Option* exact_cells,
                 CLI::Option* cgt_cells, CLI::Option* etc_cells) {
   {
     const domineering::Board board = domineering::Board::parse(a.board);

@@ -164,28 +164,28 @@ ParsedResult parse_result(const std::string& text) {
 
 bool built_with_mpi() { return true; }
 
-MpiSession::MpiSession() {
+MpiWorld::MpiWorld() {
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
 
-MpiSession::~MpiSession() { MPI_Finalize(); }
+MpiWorld::~MpiWorld() { MPI_Finalize(); }
 
-void MpiSession::barrier() const { MPI_Barrier(MPI_COMM_WORLD); }
+void MpiWorld::barrier() const { MPI_Barrier(MPI_COMM_WORLD); }
 
-bool MpiSession::broadcast_go(bool go) const {
+bool MpiWorld::broadcast_go(bool go) const {
   int value = go ? 1 : 0;
   MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return value != 0;
 }
 
-std::vector<DistributedRun> run_master(const MpiSession& session, const Board& board, const std::vector<Side>& firsts,
+std::vector<DistributedRun> run_master(const MpiWorld& world, const Board& board, const std::vector<Side>& firsts,
                                        const MasterOptions& options) {
   SigtermScope sigterm;
   Traffic traffic;
-  const int workers = session.size() - 1;
+  const int workers = world.size() - 1;
   std::vector<RankStats> ranks(static_cast<std::size_t>(workers));
   std::string failures;
   for (int w = 1; w <= workers; ++w) {
@@ -384,8 +384,8 @@ std::vector<DistributedRun> run_master(const MpiSession& session, const Board& b
   return runs;
 }
 
-bool run_worker(const MpiSession& session, const SolverFactory& make_solver) {
-  (void)session;
+bool run_worker(const MpiWorld& world, const SolverFactory& make_solver) {
+  (void)world;
   SigtermScope sigterm;
   base::InterruptScope sigint;
   std::atomic<bool> cancel{false};

@@ -10,21 +10,21 @@ namespace distributed {
 
 bool built_with_mpi() { return false; }
 
-MpiSession::MpiSession() {
+MpiWorld::MpiWorld() {
   throw base::InputError("--distributed: this build has no MPI (install libopenmpi-dev and configure with -DDOMINEERING_MPI=ON)");
 }
 
-MpiSession::~MpiSession() = default;
+MpiWorld::~MpiWorld() = default;
 
-void MpiSession::barrier() const {}
+void MpiWorld::barrier() const {}
 
-bool MpiSession::broadcast_go(bool go) const { return go; }
+bool MpiWorld::broadcast_go(bool go) const { return go; }
 
-std::vector<DistributedRun> run_master(const MpiSession&, const domineering::Board&, const std::vector<domineering::Side>&,
+std::vector<DistributedRun> run_master(const MpiWorld&, const domineering::Board&, const std::vector<domineering::Side>&,
                                        const MasterOptions&) {
   throw std::logic_error("run_master without MPI");
 }
 
-bool run_worker(const MpiSession&, const SolverFactory&) { throw std::logic_error("run_worker without MPI"); }
+bool run_worker(const MpiWorld&, const SolverFactory&) { throw std::logic_error("run_worker without MPI"); }
 
 } // namespace distributed

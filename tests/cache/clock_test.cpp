@@ -105,9 +105,7 @@ TEST_CASE("CLOCK agrees with a brute-force reference on seeded random traces", "
     const std::span<const Key> first = std::span<const Key>(trace).first(1500), rest = std::span<const Key>(trace).subspan(1500);
     Cache<ClockPolicy> c(row.capacity);
     const std::string before = hits(c, first);
-    Cache<ClockPolicy> copy = c;
-    const std::string after = hits(c, rest);
+    const std::string after = test_support::hits_checking_copy(c, rest);
     CHECK(before + after == reference_clock(row.capacity, trace));
-    CHECK(hits(copy, rest) == after);
   }
 }

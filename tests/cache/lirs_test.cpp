@@ -213,9 +213,6 @@ TEST_CASE("LIRS agrees with a brute-force reference on seeded random traces", "[
       REQUIRE(p.stack_bottom_is_lir());
     }
     CHECK(got == reference_lirs(row.capacity, row.capacity - hir, limit, trace));
-    // A copy carries on exactly as the original (the adaptive cache copies whole caches).
-    Cache<LirsPolicy> copy = c;
-    const auto more = test_support::zipf_with_scan_trace(500, row.universe, row.seed + 100);
-    CHECK(hits(copy, more) == hits(c, more));
+    test_support::hits_checking_copy(c, test_support::zipf_with_scan_trace(500, row.universe, row.seed + 100));
   }
 }

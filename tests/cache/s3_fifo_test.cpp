@@ -181,9 +181,6 @@ TEST_CASE("S3-FIFO agrees with a brute-force reference on seeded random traces",
       REQUIRE(p.ghost_size() <= ghost);
     }
     CHECK(got == reference_s3fifo(row.capacity, small, ghost, threshold, trace));
-    // A copy carries on exactly as the original (the adaptive cache copies whole caches).
-    Cache<S3FifoPolicy> copy = c;
-    const auto more = test_support::zipf_with_scan_trace(500, row.universe, row.seed + 100);
-    CHECK(hits(copy, more) == hits(c, more));
+    test_support::hits_checking_copy(c, test_support::zipf_with_scan_trace(500, row.universe, row.seed + 100));
   }
 }

@@ -5,6 +5,8 @@
 
 #include "cache/key.h"
 
+#include <catch2/catch.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +35,16 @@ std::string hits(C& cache, std::span<const Key> trace) {
   std::string out;
   for (const Key k : trace)
     out += cache.access(k) ? 'h' : 'm';
+  return out;
+}
+
+// hits(cache, trace), checking that a copy of the cache made first gives the same: a policy's
+// whole state must be in its copy, as the adaptive cache copies whole caches.
+template <class C>
+std::string hits_checking_copy(C& cache, std::span<const Key> trace) {
+  C copy = cache;
+  const std::string out = hits(cache, trace);
+  CHECK(hits(copy, trace) == out);
   return out;
 }
 

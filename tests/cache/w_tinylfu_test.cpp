@@ -197,9 +197,6 @@ TEST_CASE("W-TinyLFU agrees with a brute-force reference on seeded random traces
       REQUIRE(p.protected_size() <= protect);
     }
     CHECK(got == reference_wtinylfu(row.capacity, window, protect, sample, trace));
-    // A copy carries on exactly as the original (the adaptive cache copies whole caches).
-    Cache<WTinyLfuPolicy> copy = c;
-    const auto more = test_support::zipf_with_scan_trace(500, row.universe, row.seed + 100);
-    CHECK(hits(copy, more) == hits(c, more));
+    test_support::hits_checking_copy(c, test_support::zipf_with_scan_trace(500, row.universe, row.seed + 100));
   }
 }

@@ -13,8 +13,8 @@
 TEST_CASE("without MPI, --distributed is refused with one line", "[distributed]") {
   CHECK_FALSE(distributed::built_with_mpi());
   try {
-    distributed::MpiSession session;
-    FAIL("an MpiSession was made without MPI");
+    distributed::MpiWorld world;
+    FAIL("an MpiWorld was made without MPI");
   } catch (const base::InputError& e) {
     const std::string what = e.what();
     CHECK(what.find("--distributed: this build has no MPI") == 0);

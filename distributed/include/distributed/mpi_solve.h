@@ -8,7 +8,7 @@
 // Messages are short text (one position or one result each), sent and polled without blocking,
 // so that an idle rank sleeps instead of spinning in MPI. Only each process's main thread calls
 // MPI (MPI_THREAD_FUNNELED); a worker's solve runs on a thread of its own. This header does not
-// include mpi.h: a build without MPI (DOMINEERING_MPI=OFF) links a stand-in whose MpiSession
+// include mpi.h: a build without MPI (DOMINEERING_MPI=OFF) links a stand-in whose MpiWorld
 // refuses with a one-line error.
 #pragma once
 
@@ -33,12 +33,12 @@ bool built_with_mpi();
 
 // MPI_Init_thread for the life of the object, MPI_Finalize after. Throws base::InputError in a
 // build without MPI.
-class MpiSession {
+class MpiWorld {
 public:
-  MpiSession();
-  ~MpiSession();
-  MpiSession(const MpiSession&) = delete;
-  MpiSession& operator=(const MpiSession&) = delete;
+  MpiWorld();
+  ~MpiWorld();
+  MpiWorld(const MpiWorld&) = delete;
+  MpiWorld& operator=(const MpiWorld&) = delete;
   int rank() const { return rank_; }
   int size() const { return size_; }
   // Collective: every rank gets rank 0's `go` (the others' argument is ignored), so that a check
@@ -91,12 +91,12 @@ struct DistributedRun {
   double master_cpu_seconds = 0; // the master's CPU time (user and system): the cost of the top tree and the messages
 };
 
-// On rank 0 of a session of at least two ranks: solves `board` for each first player in turn,
+// On rank 0 of a world of at least two ranks: solves `board` for each first player in turn,
 // with every other rank as a worker, then tells them to stop. Throws base::InputError naming a
 // rank that could not start (make_solver failed there), std::runtime_error when a rank fails in
 // a solve. A run stopped by the interrupt ends with result.interrupted.
-std::vector<DistributedRun> run_master(const MpiSession& session, const domineering::Board& board,
-                                       const std::vector<domineering::Side>& firsts, const MasterOptions& options);
+std::vector<DistributedRun> run_master(const MpiWorld& world, const domineering::Board& board, const std::vector<domineering::Side>& firsts,
+                                       const MasterOptions& options);
 
 // On every other rank: builds its solver with make_solver (and says how large a catalogue it has) (the flag it is given is the solver's
 // interrupt, set when the master cancels a job or the process gets SIGINT or SIGTERM), reports to
@@ -108,6 +108,6 @@ struct WorkerSolver {
   int threads = 0;
 };
 using SolverFactory = std::function<WorkerSolver(const std::atomic<bool>* cancel)>;
-bool run_worker(const MpiSession& session, const SolverFactory& make_solver);
+bool run_worker(const MpiWorld& world, const SolverFactory& make_solver);
 
 } // namespace distributed
