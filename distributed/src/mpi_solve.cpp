@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/interrupt.h"
+#include "catalogue/checked_tsv.h"
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -47,16 +48,7 @@ double cpu_seconds() {
   return seconds(u.ru_utime) + seconds(u.ru_stime);
 }
 
-std::vector<std::string_view> split_tabs(std::string_view s) {
-  std::vector<std::string_view> out;
-  for (std::size_t start = 0;;) {
-    const std::size_t tab = s.find('\t', start);
-    out.push_back(s.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
-    if (tab == std::string_view::npos)
-      return out;
-    start = tab + 1;
-  }
-}
+using catalogue::CheckedTsvReader;
 
 template <class T>
 T number(std::string_view s) {
@@ -148,7 +140,7 @@ struct ParsedResult {
 };
 
 ParsedResult parse_result(const std::string& text) {
-  const auto f = split_tabs(text);
+  const auto f = CheckedTsvReader::split_tabs(text);
   if (f.size() != 6)
     throw std::runtime_error(fmt::format("distributed: malformed result message '{}'", text));
   ParsedResult r{number<std::uint64_t>(f[0]), std::string(f[1]), f[2] == "1", std::nullopt, "", number<std::uint64_t>(f[4]), 0};
@@ -190,7 +182,7 @@ std::vector<DistributedRun> run_master(const MpiWorld& world, const Board& board
   std::string failures;
   for (int w = 1; w <= workers; ++w) {
     const Message m = wait_for(w, READY, &traffic);
-    const auto f = split_tabs(m.text);
+    const auto f = CheckedTsvReader::split_tabs(m.text);
     RankStats& r = ranks[std::size_t(w - 1)];
     r.rank = w;
     r.host = f.size() > 1 ? std::string(f[1]) : "?";
@@ -240,17 +232,24 @@ std::vector<DistributedRun> run_master(const MpiWorld& world, const Board& board
           if (const int w = worker_of(job))
             send(std::to_string(job), w, CANCEL, &traffic);
       };
-      const auto handle = [&](const Message& m) {
+      // A result's rank is idle again, and its work counts, whatever the result says.
+      const auto account = [&](const Message& m) {
         const ParsedResult r = parse_result(m.text);
         RankStats& rs = ranks[std::size_t(m.source - 1)];
         running[std::size_t(m.source - 1)] = 0;
         rs.nodes += r.nodes;
         rs.busy_seconds += r.seconds;
         ++rs.jobs;
+        if (r.status == "interrupted")
+          ++rs.cancelled;
+        return r;
+      };
+      const auto handle = [&](const Message& m) {
+        const ParsedResult r = account(m);
+        const RankStats& rs = ranks[std::size_t(m.source - 1)];
         if (r.status == "error")
           throw std::runtime_error(fmt::format("rank {} on {}: {}", m.source, rs.host, r.error));
         if (r.status == "interrupted") {
-          ++rs.cancelled;
           // Not cancelled by the master: the rank was signalled, so the whole run stops.
           if (!tree.was_cancelled(r.job))
             stopped = true;
@@ -331,16 +330,7 @@ std::vector<DistributedRun> run_master(const MpiWorld& world, const Board& board
           std::this_thread::sleep_for(POLL);
           continue;
         }
-        const Message& m = *polled;
-        const ParsedResult r = parse_result(m.text);
-        RankStats& rs = ranks[std::size_t(m.source - 1)];
-        running[std::size_t(m.source - 1)] = 0;
-        rs.nodes += r.nodes;
-        rs.busy_seconds += r.seconds;
-        ++rs.jobs;
-        if (r.status == "interrupted")
-          ++rs.cancelled;
-        else if (r.status == "done")
+        if (const ParsedResult r = account(*polled); r.status == "done")
           tree.job_done(r.job, r.wins, r.move, r.seconds); // recorded in the journal all the same
       }
       if (options.journal != nullptr)
@@ -412,7 +402,7 @@ bool run_worker(const MpiWorld& world, const SolverFactory& make_solver) {
     if (m->tag != JOB) // a cancel that came after its job ended
       continue;
     // Anything wrong with a job is sent back as its result, so that rank 0 never waits for one.
-    const auto f = split_tabs(m->text);
+    const auto f = CheckedTsvReader::split_tabs(m->text);
     std::uint64_t job = 0;
     Side to_move = Side::Left;
     Board board;
