@@ -1,6 +1,7 @@
 #include "cache/any_cache.h"
 
 #include <charconv>
+#include <cstdint>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -9,12 +10,12 @@
 #include "cache/aged_lfu.h"
 #include "cache/aged_lfu_ghost.h"
 #include "cache/arc.h"
-#include "cache/belady.h"
 #include "cache/best_fixed.h"
-#include "cache/cache.h"
 #include "cache/cacheus.h"
 #include "cache/clock.h"
+#include "cache/detail/rule_dispatch.h"
 #include "cache/fifo.h"
+#include "cache/gdsf.h"
 #include "cache/hyperbolic.h"
 #include "cache/lecar.h"
 #include "cache/lfu.h"
@@ -59,78 +60,12 @@ constexpr RuleName RULE_NAMES[] = {
     {Rule::hyperbolic, HyperbolicPolicy::NAME, false},
     {Rule::lecar, LecarPolicy::NAME, false},
     {Rule::cacheus, CacheusPolicy::NAME, false},
+    {Rule::gdsf, GdsfPolicy::NAME, false},
 };
 
-constexpr std::string_view KNOWN_RULES = "lru, lfu, aged-lfu:H, aged-lfu-ghost:H, arc, sieve, belady, belady-bypass, best-fixed, adaptive, "
-                                         "adaptive:H, fifo, clock, slru, 2q, s3-fifo, w-tinylfu, lirs, lfu-da, hyperbolic, lecar, cacheus";
-
-// Calls f with a cache of the default-constructed policy P.
-template <class P, class F>
-decltype(auto) with_policy(std::size_t capacity, F&& f) {
-  Cache<P> c(capacity);
-  return f(c);
-}
-
-// Calls f with the concrete cache for `spec`.
-template <class F>
-decltype(auto) with_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace, F&& f) {
-  switch (spec.rule) {
-  case Rule::lru: {
-    Cache<LruPolicy> c(capacity);
-    return f(c);
-  }
-  case Rule::lfu: {
-    Cache<LfuPolicy> c(capacity);
-    return f(c);
-  }
-  case Rule::aged_lfu: {
-    if (spec.half_life == 0)
-      throw std::logic_error("aged LFU needs a half-life of at least one lookup");
-    Cache<AgedLfuPolicy> c(capacity, AgedLfuPolicy(spec.half_life));
-    return f(c);
-  }
-  case Rule::aged_lfu_ghost: {
-    if (spec.half_life == 0)
-      throw std::logic_error("aged LFU with ghosts needs a half-life of at least one lookup");
-    Cache<AgedLfuGhostPolicy> c(capacity, AgedLfuGhostPolicy(spec.half_life));
-    return f(c);
-  }
-  case Rule::arc: {
-    Cache<ArcPolicy> c(capacity);
-    return f(c);
-  }
-  case Rule::sieve: {
-    Cache<SievePolicy> c(capacity);
-    return f(c);
-  }
-  case Rule::belady:
-  case Rule::belady_bypass: {
-    Cache<BeladyPolicy> c(capacity,
-                          BeladyPolicy(std::make_shared<const Future>(trace), spec.rule == Rule::belady_bypass ? Bypass::yes : Bypass::no));
-    return f(c);
-  }
-  case Rule::best_fixed: {
-    Cache<BestFixedPolicy> c(capacity, BestFixedPolicy(trace));
-    return f(c);
-  }
-  case Rule::adaptive: {
-    AdaptiveCache<> c(capacity, spec.half_life);
-    return f(c);
-  }
-  case Rule::fifo: return with_policy<FifoPolicy>(capacity, f);
-  case Rule::clock: return with_policy<ClockPolicy>(capacity, f);
-  case Rule::slru: return with_policy<SlruPolicy>(capacity, f);
-  case Rule::two_q: return with_policy<TwoQPolicy>(capacity, f);
-  case Rule::s3_fifo: return with_policy<S3FifoPolicy>(capacity, f);
-  case Rule::w_tinylfu: return with_policy<WTinyLfuPolicy>(capacity, f);
-  case Rule::lirs: return with_policy<LirsPolicy>(capacity, f);
-  case Rule::lfu_da: return with_policy<LfuDaPolicy>(capacity, f);
-  case Rule::hyperbolic: return with_policy<HyperbolicPolicy>(capacity, f);
-  case Rule::lecar: return with_policy<LecarPolicy>(capacity, f);
-  case Rule::cacheus: return with_policy<CacheusPolicy>(capacity, f);
-  }
-  throw std::logic_error("unknown cache rule");
-}
+constexpr std::string_view KNOWN_RULES =
+    "lru, lfu, aged-lfu:H, aged-lfu-ghost:H, arc, sieve, belady, belady-bypass, best-fixed, adaptive, "
+    "adaptive:H, fifo, clock, slru, 2q, s3-fifo, w-tinylfu, lirs, lfu-da, hyperbolic, lecar, cacheus, gdsf";
 
 template <class C>
 std::vector<HalfLifeSample> history_of(const C& c) {
@@ -191,18 +126,32 @@ RuleSpec RuleSpec::parse(std::string_view text) {
   throw std::invalid_argument("unknown cache rule \"" + std::string(text) + "\"; known rules: " + std::string(KNOWN_RULES));
 }
 
-std::unique_ptr<AnyCache> make_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace) {
-  return with_cache(spec, capacity, trace, [&](auto& c) -> std::unique_ptr<AnyCache> {
+std::unique_ptr<AnyCache> make_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace, const CostTable& costs) {
+  return detail::with_rule_cache<NoValue>(spec, capacity, trace, costs, [&](auto& c) -> std::unique_ptr<AnyCache> {
     using C = std::remove_reference_t<decltype(c)>;
     return std::make_unique<Holder<C>>(std::move(c), spec);
   });
 }
 
-SimulationResult simulate(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace) {
-  return with_cache(spec, capacity, trace, [&](auto& c) {
-    for (const Key k : trace)
-      c.access(k);
-    return SimulationResult{c.stats(), history_of(c)};
+SimulationResult simulate(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace, const CostTable& costs) {
+  return detail::with_rule_cache<NoValue>(spec, capacity, trace, costs, [&](auto& c) {
+    if (costs.unit()) { // every cost 1: the weighted counts are the counts
+      for (const Key k : trace)
+        c.access(k);
+      const Stats& s = c.stats();
+      return SimulationResult{s, history_of(c), CostStats{s.lookups, s.hits, s.re_evaluations}};
+    }
+    CostStats cost;
+    for (const Key k : trace) {
+      const std::uint64_t re_evaluations = c.stats().re_evaluations;
+      const std::uint64_t w = costs.cost(k);
+      cost.lookups += w;
+      if (c.access(k))
+        cost.hits += w;
+      else if (c.stats().re_evaluations != re_evaluations)
+        cost.re_evaluations += w;
+    }
+    return SimulationResult{c.stats(), history_of(c), cost};
   });
 }
 

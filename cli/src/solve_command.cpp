@@ -70,6 +70,7 @@ nlohmann::json stats_json(const solver::SolveStats& s) {
             {"hit_rate", s.components.lookups ? double(s.components.hits) / double(s.components.lookups) : 0.0},
             {"re_evaluations", s.components.re_evaluations},
             {"evictions", s.components.evictions},
+            {"regions_valued", s.endgame.components_valued},
             {"half_life", s.component_half_life}}}};
 }
 
@@ -205,6 +206,7 @@ struct SolveArgs {
   int cgt_cells = 0;
   int etc_cells = 0;
   std::size_t component_entries = solver::EndgameOptions{}.component_entries;
+  std::string component_rule = solver::EndgameOptions{}.component_rule.name();
   bool no_table = false;
   bool no_bounds = false;
   bool no_cgt = false;
@@ -289,6 +291,9 @@ void add_solve_command(CLI::App& app) {
                                             "Entries of the component cache, all threads together (default: 2,048 up to 64 empty cells, "
                                             "doubling every two more, at most 16,384)")
                                 ->check(not_negative());
+  cmd->add_option("--component-rule", a.component_rule,
+                  "The component cache's eviction rule: adaptive (default), or any other rule that runs without the future, as "
+                  "`experiment` names them (lru, lfu-da, gdsf, lirs, ...)");
   auto* etc_cells = cmd->add_option("--etc-cells", a.etc_cells,
                                     "No enhanced-transposition pass (every child probed before any is searched) at positions of at most "
                                     "this many empty cells; 0: everywhere (default: 40 with a table of 128 MiB or more, else 0)");
@@ -402,6 +407,15 @@ void solve_body(distributed::MpiWorld* mpi, CLI::Option* tt_mb, CLI::Option* com
     check_cells("--etc-cells", a.etc_cells);
     if (a.component_entries < 1 || a.component_entries > (std::size_t{1} << 24))
       throw base::InputError(fmt::format("--component-entries {} out of range (1 to {})", a.component_entries, std::size_t{1} << 24));
+    cache::RuleSpec component_rule;
+    try {
+      component_rule = cache::RuleSpec::parse(a.component_rule);
+    } catch (const std::invalid_argument& e) {
+      throw base::InputError(fmt::format("--component-rule: {}", e.what()));
+    }
+    if (component_rule.offline())
+      throw base::InputError(fmt::format(
+          "--component-rule {}: this rule needs the whole sequence of lookups in advance, which a search has not", a.component_rule));
     if (a.tt_mb == 0 && !a.no_table)
       throw base::InputError("--tt-mb must be at least 1 (or use --no-table)");
     // In a distributed run the workers hold the tables, each checked against its own machine.
@@ -461,6 +475,7 @@ void solve_body(distributed::MpiWorld* mpi, CLI::Option* tt_mb, CLI::Option* com
     o.endgame.attempt_cells = a.cgt_cells;
     if (component_entries->count() > 0)
       o.endgame.component_entries = a.component_entries;
+    o.endgame.component_rule = component_rule;
     o.interrupt = &base::interrupt_flag();
     o.journal = journal.get();
     o.journal_min_seconds = a.journal_min_seconds;
@@ -560,6 +575,8 @@ void solve_body(distributed::MpiWorld* mpi, CLI::Option* tt_mb, CLI::Option* com
       out["catalogue_cells"] = catalogue_cells;
       out["exact_cells"] = o.endgame.exact_cells;
       out["cgt_cells"] = o.endgame.attempt_cells;
+      out["component_entries"] = o.endgame.component_entries;
+      out["component_rule"] = o.endgame.component_rule.name();
       if (!outcome.empty())
         out["outcome"] = outcome;
       if (journal)

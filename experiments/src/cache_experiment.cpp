@@ -1,6 +1,7 @@
 #include "experiments/cache_experiment.h"
 
 #include "base/input_error.h"
+#include "domineering/evaluation_cost.h"
 
 #include <fmt/format.h>
 
@@ -57,6 +58,14 @@ ExperimentSpec checked(ExperimentSpec spec) {
   sort_unique(spec.half_lives);
   sort_unique(spec.adaptive_starts);
   return spec;
+}
+
+std::vector<std::uint64_t> evaluation_costs(const catalogue::Catalogue& c) {
+  std::vector<std::uint64_t> costs;
+  costs.reserve(c.size());
+  for (const catalogue::Entry& e : c.entries())
+    costs.push_back(domineering::evaluate_from_nothing(e.shape()).games);
+  return costs;
 }
 
 std::vector<RuleSpec> rules_for(const ExperimentSpec& spec, std::size_t size) {
@@ -158,13 +167,15 @@ ExperimentResult run_experiment(const catalogue::Catalogue& c, const ExperimentS
 
   // 2. Replay the trace through every rule at every size.
   start = std::chrono::steady_clock::now();
+  result.key_costs = evaluation_costs(c);
+  const cache::CostTable costs(result.key_costs);
   std::size_t total = 0, done = 0;
   for (const std::size_t size : spec.sizes)
     total += rules_for(spec, size).size();
   for (const std::size_t size : spec.sizes)
     for (const RuleSpec& rule : rules_for(spec, size)) {
-      cache::SimulationResult sim = cache::simulate(rule, size, result.trace);
-      result.rows.push_back({rule, size, sim.stats, std::move(sim.half_life_history)});
+      cache::SimulationResult sim = cache::simulate(rule, size, result.trace, costs);
+      result.rows.push_back({rule, size, sim.stats, std::move(sim.half_life_history), sim.cost});
       report("replaying", ++done, total);
     }
   result.replay_seconds = seconds_since(start);
@@ -177,7 +188,7 @@ ExperimentResult run_experiment(const catalogue::Catalogue& c, const ExperimentS
     LiveCheck check;
     for (const RuleResult& row : result.rows)
       if (in_live_run(row.rule, run)) {
-        caches.push_back(cache::make_cache(row.rule, row.size, result.trace));
+        caches.push_back(cache::make_cache(row.rule, row.size, result.trace, costs));
         replayed.push_back(&row);
         const std::string name = row.rule.name().substr(0, row.rule.name().find(':'));
         if (std::find(check.rules.begin(), check.rules.end(), name) == check.rules.end())

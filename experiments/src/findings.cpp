@@ -45,6 +45,7 @@ std::string label(const RuleResult* r) {
   case Rule::hyperbolic: return "Hyperbolic";
   case Rule::lecar: return "LeCaR";
   case Rule::cacheus: return "CACHEUS";
+  case Rule::gdsf: return "GDSF";
   }
   return r->rule.name();
 }
@@ -143,7 +144,8 @@ std::vector<SizeView> size_views(const ExperimentResult& r) {
       case Rule::lfu_da:
       case Rule::hyperbolic:
       case Rule::lecar:
-      case Rule::cacheus: v.reference.push_back(&row); break;
+      case Rule::cacheus:
+      case Rule::gdsf: v.reference.push_back(&row); break;
       }
     }
     if (v.reference.size() != std::size(cache::REFERENCE_RULES))

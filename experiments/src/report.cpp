@@ -57,7 +57,8 @@ std::string rules_description() {
          "in cache/ (docs/experiments.md gives the sizes chosen for small tables): **FIFO**, **CLOCK**, **SLRU** (80 % protected), "
          "**2Q** (Kin 25 %, Kout 50 %), **S3-FIFO** (10 % small queue), **W-TinyLFU** (1 % window, SLRU main), **LIRS** "
          "(1 % resident HIR), **LFU-DA** (GDSF with unit costs), **Hyperbolic** (every resident evaluated), **LeCaR** and "
-         "**CACHEUS** (seeded, so every run is the same); **aged LFU with ghosts H** is aged LFU that remembers the "
+         "**CACHEUS** (seeded, so every run is the same), **GDSF** (each entry weighed by what evaluating its shape costs); **aged LFU "
+         "with ghosts H** is aged LFU that remembers the "
          "counts of the keys evicted by its last K evictions (K = the table size) and gives a returning key its count back "
          "(cache/aged_lfu_ghost.h); **adaptive** is aged LFU with ghosts choosing its own H online from measured regret (a "
          "bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started "
@@ -65,6 +66,20 @@ std::string rules_description() {
          "know the whole trace: the **best fixed table** (the K most "
          "requested keys, admitted on first use and never evicted), **Belady** (evict the entry used farthest in the "
          "future) and **Belady with bypass** (also refuse a newcomer used later than every resident: the true optimum).";
+}
+
+// The least and the largest cost of a lookup in the trace.
+std::uint64_t min_cost(const ExperimentResult& r) {
+  std::uint64_t m = 0;
+  for (const cache::Key k : r.trace)
+    m = m == 0 ? r.key_costs.at(k) : std::min(m, r.key_costs.at(k));
+  return m;
+}
+std::uint64_t max_cost(const ExperimentResult& r) {
+  std::uint64_t m = 0;
+  for (const cache::Key k : r.trace)
+    m = std::max(m, r.key_costs.at(k));
+  return m;
 }
 
 } // namespace
@@ -149,7 +164,11 @@ TextTable size_table(const SizeView& v) {
   return t;
 }
 
-TextTable hit_rate_table(const ExperimentResult& r) {
+namespace {
+
+// Every rule (rows) at every size (columns): the percent of lookups answered, or by_cost the
+// percent of the evaluation cost they carry.
+TextTable rate_table(const ExperimentResult& r, bool by_cost) {
   const auto views = size_views(r);
   TextTable t{{"rule"}, {}, {false}};
   for (const SizeView& v : views) {
@@ -160,7 +179,12 @@ TextTable hit_rate_table(const ExperimentResult& r) {
     std::vector<std::string> row{name};
     for (const SizeView& v : views) {
       const RuleResult* x = pick(v);
-      row.push_back(x ? percent(x->hit_percent()) + (x == v.best_aged ? "*" : "") : "-");
+      if (!x)
+        row.push_back("-");
+      else if (by_cost)
+        row.push_back(percent(100.0 * x->cost.hit_rate()));
+      else
+        row.push_back(percent(x->hit_percent()) + (x == v.best_aged ? "*" : ""));
     }
     t.rows.push_back(std::move(row));
   };
@@ -181,6 +205,20 @@ TextTable hit_rate_table(const ExperimentResult& r) {
   add("Belady", [](const SizeView& v) { return v.belady; });
   add("Belady with bypass", [](const SizeView& v) { return v.belady_bypass; });
   return t;
+}
+
+} // namespace
+
+TextTable hit_rate_table(const ExperimentResult& r) { return rate_table(r, false); }
+
+TextTable cost_rate_table(const ExperimentResult& r) { return rate_table(r, true); }
+
+std::vector<std::uint64_t> lookup_costs(const ExperimentResult& r) {
+  std::vector<std::uint64_t> out;
+  out.reserve(r.trace.size());
+  for (const cache::Key k : r.trace)
+    out.push_back(r.key_costs.at(k));
+  return out;
 }
 
 TextTable adaptive_starts_table(const ExperimentResult& r) {
@@ -217,12 +255,14 @@ TextTable adaptive_starts_table(const ExperimentResult& r) {
 }
 
 std::string results_csv(const ExperimentResult& r) {
-  std::string out = "rule,size,half_life,lookups,hits,hit_rate,misses,first_time_misses,re_evaluations,evictions\n";
+  std::string out = "rule,size,half_life,lookups,hits,hit_rate,misses,first_time_misses,re_evaluations,evictions,lookup_cost,"
+                    "cost_hits,cost_hit_rate,re_evaluation_cost\n";
   for (const RuleResult& row : r.rows) {
     const auto& s = row.stats;
-    out += fmt::format("{},{},{},{},{},{:.6f},{},{},{},{}\n", rule_word(row), row.size,
+    const auto& c = row.cost;
+    out += fmt::format("{},{},{},{},{},{:.6f},{},{},{},{},{},{},{:.6f},{}\n", rule_word(row), row.size,
                        row.rule.has_half_life() ? std::to_string(row.rule.half_life) : "", s.lookups, s.hits, s.hit_rate(), s.misses,
-                       s.first_time_misses, s.re_evaluations, s.evictions);
+                       s.first_time_misses, s.re_evaluations, s.evictions, c.lookups, c.hits, c.hit_rate(), c.re_evaluations);
   }
   return out;
 }
@@ -284,6 +324,15 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
   md += "H: the half-life of aged LFU; for the adaptive rule its start → the half-life it settled on. \"vs LRU\" is in points of "
         "hit rate. A re-evaluation is a miss on a key met before (a shape thrown out and evaluated again).\n\n";
 
+  md += "## What the misses cost\n\n";
+  md += fmt::format("A miss is not a fixed price: evaluating an 8-cell shape from nothing values many smaller regions, a domino "
+                    "one. Each lookup is weighed by the classes of regions its shape's evaluation values when nothing is stored "
+                    "(domineering/evaluation_cost.h; from {} for the cheapest shape met to {} for the dearest, {} for all lookups "
+                    "together; `{}` gives each lookup's). Percent of that cost carried by the hits, the work a table saves; GDSF "
+                    "weighs its entries by it, and Belady, optimal for hits, need not be optimal here.\n\n",
+                    grouped(min_cost(r)), grouped(max_cost(r)), grouped(r.rows.empty() ? 0 : r.rows.front().cost.lookups), COSTS_TXT);
+  md += cost_rate_table(r).markdown() + "\n";
+
   md += spec.kind == ExperimentKind::mixed ? "## The essay's findings on this run\n\n"
                                            : "## The essay's open questions, answered on this board\n\n";
   if (spec.kind == ExperimentKind::mixed)
@@ -309,10 +358,13 @@ std::string results_markdown(const ExperimentResult& r, const WrittenExperiment&
   md += fmt::format("- `{}`: one row per rule, table size and half-life: rule, size, half_life (aged-lfu and aged-lfu-ghost: its "
                     "half-life; adaptive: its "
                     "starting half-life; else empty), lookups, hits, hit_rate (hits / lookups), misses, first_time_misses, "
-                    "re_evaluations (misses on a key met before), evictions.\n",
+                    "re_evaluations (misses on a key met before), evictions, then lookup_cost, cost_hits, cost_hit_rate and "
+                    "re_evaluation_cost, the same weighted by each lookup's evaluation cost.\n",
                     RESULTS_CSV);
   md +=
       fmt::format("- `{}`: the lookup trace, one key (catalogue index) per line in lookup order, for other cache simulators.\n", TRACE_TXT);
+  md += fmt::format("- `{}`: the cost of each lookup, one a line beside the trace's (`paste -d, {} {}` gives key,cost pairs).\n", COSTS_TXT,
+                    TRACE_TXT, COSTS_TXT);
   md += fmt::format("- `{}`: the gnuplot script with its data; `gnuplot {}` re-renders `{}.*`, `{}.*` and `{}.*`.\n", PLOT_SCRIPT,
                     PLOT_SCRIPT, HIT_RATE_PLOT, HALF_LIFE_PLOT, FIELD_PLOT);
   md +=
@@ -337,6 +389,12 @@ WrittenExperiment write_experiment(const std::filesystem::path& dir, const Exper
                                          (dir / TRACE_TXT).string(), back.size(), hex(w.trace_file_fingerprint), r.trace.size(),
                                          hex(r.trace_fingerprint)));
   w.files.push_back(TRACE_TXT);
+
+  const std::vector<std::uint64_t> costs = lookup_costs(r);
+  cache::write_trace(dir / COSTS_TXT, costs);
+  if (cache::read_trace(dir / COSTS_TXT) != costs)
+    throw std::runtime_error(fmt::format("{} read back differs from the costs written", (dir / COSTS_TXT).string()));
+  w.files.push_back(COSTS_TXT);
 
   write_text(dir / RESULTS_CSV, results_csv(r));
   w.files.push_back(RESULTS_CSV);
@@ -571,6 +629,33 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
       md += "Both targets are met in every experiment at every size.\n\n";
     else
       md += "Where a target is missed:\n\n" + bullet_lines(misses) + "\n";
+  }
+
+  md += "## What the misses cost\n\n";
+  {
+    TextTable t{{"experiment", "size", "most cost saved", "adaptive", "GDSF", "LFU-DA", "most hits"},
+                {},
+                {false, true, false, true, true, true, false}};
+    const auto add = [&](const std::string& name, const ExperimentResult& r) {
+      for (const SizeView& v : size_views(r)) {
+        const RuleResult* by_cost = *std::max_element(v.online.begin(), v.online.end(),
+                                                      [](const RuleResult* a, const RuleResult* b) { return a->cost.hits < b->cost.hits; });
+        const RuleResult* by_hits = *std::max_element(
+            v.online.begin(), v.online.end(), [](const RuleResult* a, const RuleResult* b) { return a->stats.hits < b->stats.hits; });
+        const auto rate = [](const RuleResult* x) { return percent(100.0 * x->cost.hit_rate()); };
+        const RuleResult* gdsf = r.find({Rule::gdsf, 0}, v.size);
+        const RuleResult* lfu_da = r.find({Rule::lfu_da, 0}, v.size);
+        t.rows.push_back({name, grouped(v.size), fmt::format("{}: {}", label(by_cost), rate(by_cost)), rate(v.adaptive),
+                          gdsf ? rate(gdsf) : "-", lfu_da ? rate(lfu_da) : "-",
+                          fmt::format("{}: {} of the cost", label(by_hits), rate(by_hits))});
+      }
+    };
+    add("mixed", m);
+    for (const ExperimentRun& c : controls)
+      add(c.result.spec.schedule.front().name(), c.result);
+    md += "Each lookup weighed by what evaluating its shape from nothing costs (the classes of regions valued; each folder's "
+          "results.md has every rule): percent of that cost carried by the hits, among the online rules.\n\n";
+    md += t.markdown() + "\n";
   }
 
   md += "## Plots\n\n";

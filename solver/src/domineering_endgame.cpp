@@ -68,7 +68,7 @@ EndgameCounters& EndgameCounters::operator+=(const EndgameCounters& o) {
 
 EndgameHooks::EndgameHooks(const catalogue::Catalogue& c, const EndgameOptions& options)
     : catalogue_(&c), options_(options),
-      components_(std::make_unique<cache::AdaptiveCache<ComponentValue>>(std::max<std::size_t>(options.component_entries, 1))) {}
+      components_(cache::make_value_cache<ComponentValue>(options.component_rule, std::max<std::size_t>(options.component_entries, 1))) {}
 
 cgt::GameId EndgameHooks::region_value(const Shape& region) {
   // A region whose bounding box is too large for a key (only with a large --exact-cells) is
@@ -98,9 +98,11 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
     const cgt::GameId g{v->value};
     return ck->negated ? cgt::neg(g) : g;
   }
-  ++counters_.components_valued;
+  // What the evaluation costs, for a rule that weighs entries by it (GDSF): the regions it values,
+  // its own and those of its parts that nothing stored held.
+  const std::uint64_t valued_before = counters_.components_valued++;
   const cgt::GameId g = domineering::region_value(domineering::unpack(ck->key), [this](const Shape& part) { return region_value(part); });
-  components_->insert(key, ComponentValue{ck->key, cgt::raw(g)});
+  components_->insert(key, ComponentValue{ck->key, cgt::raw(g)}, counters_.components_valued - valued_before);
   return ck->negated ? cgt::neg(g) : g;
 }
 

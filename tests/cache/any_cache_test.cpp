@@ -28,6 +28,7 @@ TEST_CASE("rule names parse and print back", "[cache]") {
       {"best-fixed", Rule::best_fixed, 0},
       {"adaptive", Rule::adaptive, 0},
       {"adaptive:5000", Rule::adaptive, 5000},
+      {"gdsf", Rule::gdsf, 0},
   };
   for (const Row& row : rows) {
     CAPTURE(row.text);
@@ -47,6 +48,7 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
   } rows[] = {
       {"mru", "unknown cache rule \"mru\"; known rules: lru, lfu, aged-lfu:H"},
       {"", "unknown cache rule \"\""},
+      {"frob", "lfu-da, hyperbolic, lecar, cacheus, gdsf"},
       {"aged-lfu", "needs a half-life, as in \"aged-lfu:50\""},
       {"aged-lfu:0", "bad half-life in cache rule \"aged-lfu:0\""},
       {"aged-lfu:x", "bad half-life in cache rule \"aged-lfu:x\""},
@@ -54,6 +56,7 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
       {"aged-lfu-ghost", "needs a half-life, as in \"aged-lfu-ghost:50\""},
       {"aged-lfu-ghost:0", "bad half-life in cache rule \"aged-lfu-ghost:0\""},
       {"lru:5", "cache rule \"lru\" takes no half-life"},
+      {"gdsf:5", "cache rule \"gdsf\" takes no half-life"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.text);
@@ -64,8 +67,8 @@ TEST_CASE("bad rule names are refused with the text named", "[cache]") {
 
 TEST_CASE("simulate, make_cache and the concrete cache agree", "[cache]") {
   const auto trace = support::drifting_trace(20'000, 300, 1.0, 40, 9);
-  const char* rule =
-      GENERATE("lru", "lfu", "aged-lfu:64", "aged-lfu-ghost:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed", "adaptive");
+  const char* rule = GENERATE("lru", "lfu", "aged-lfu:64", "aged-lfu-ghost:64", "arc", "sieve", "belady", "belady-bypass", "best-fixed",
+                              "adaptive", "gdsf");
   CAPTURE(rule);
   const RuleSpec spec = RuleSpec::parse(rule);
   const cache::SimulationResult result = cache::simulate(spec, 25, trace);
@@ -91,7 +94,7 @@ TEST_CASE("offline rules order as theory says on a Zipf trace", "[cache]") {
   const auto hits = [&](const char* rule) { return cache::simulate(RuleSpec::parse(rule), 30, trace).stats.hits; };
   const auto belady = hits("belady");
   CHECK(hits("belady-bypass") >= belady);
-  for (const char* online : {"lru", "lfu", "aged-lfu:512", "aged-lfu-ghost:512", "arc", "sieve", "adaptive"}) {
+  for (const char* online : {"lru", "lfu", "aged-lfu:512", "aged-lfu-ghost:512", "arc", "sieve", "adaptive", "gdsf"}) {
     CAPTURE(online);
     CHECK(belady >= hits(online));
   }

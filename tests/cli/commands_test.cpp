@@ -93,6 +93,9 @@ TEST_CASE("exit codes and one-line errors", "[cli]") {
       {"value 2x2 --max-region-cells -3", 2, "--max-region-cells"},
       {"solve 4x4 --tt-mb -1", 2, "--tt-mb"},
       {"solve 4x4 --component-entries -1", 2, "--component-entries"},
+      {"solve 4x4 --component-rule belady", 2, "--component-rule belady: this rule needs the whole sequence of lookups in advance"},
+      {"solve 4x4 --component-rule nru", 2, "--component-rule: unknown cache rule \"nru\"; known rules: lru,"},
+      {"solve 4x4 --component-rule aged-lfu", 2, "--component-rule: cache rule \"aged-lfu\" needs a half-life"},
       {"experiment control --board 3x3 --games 1 --seed -1", 2, "--seed"},
       {"", 2, "subcommand is required"},
       {"game --help", 0, ""},
@@ -149,6 +152,28 @@ TEST_CASE("solve: the table is sized from the board unless --tt-mb says", "[cli]
     REQUIRE(r.code == 0);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["tt_mib"] == row.tt_mib);
+  }
+}
+
+TEST_CASE("solve --component-rule: every rule gives the same search, each its own misses", "[cli]") {
+  // 8x8 with 16 entries evicts: the rules then differ in what they keep, never in the tree.
+  const char* rules[] = {"adaptive", "lru", "gdsf", "lirs", "aged-lfu-ghost:50"};
+  std::uint64_t nodes = 0;
+  for (const char* rule : rules) {
+    CAPTURE(rule);
+    const Run r = run(std::string("solve 8x8 --first vertical --threads 1 --component-entries 16 --json --component-rule ") + rule);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["winner"] == "vertical");
+    CHECK(j["component_rule"] == rule);
+    CHECK(j["component_entries"] == 16);
+    if (nodes == 0)
+      nodes = j["nodes"].get<std::uint64_t>();
+    CHECK(j["nodes"].get<std::uint64_t>() == nodes);
+    const auto& c = j["component_cache"];
+    CHECK(c["evictions"].get<std::uint64_t>() > 0);
+    // Every miss values its region, and may value parts of it too.
+    CHECK(c["regions_valued"].get<std::uint64_t>() >= c["lookups"].get<std::uint64_t>() - c["hits"].get<std::uint64_t>());
   }
 }
 

@@ -112,14 +112,16 @@ TEST_CASE("every rule appears at every size, in report order", "[experiments]") 
     std::size_t size;
     std::vector<std::string> rules;
   } rows[] = {
-      {5, {"lru",          "lfu",   "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc",        "sieve",
-           "fifo",         "clock", "slru",        "2q",          "s3-fifo",           "w-tinylfu",         "lirs",       "lfu-da",
-           "hyperbolic",   "lecar", "cacheus",     "adaptive:5",  "adaptive:1",        "adaptive:1000",     "best-fixed", "belady",
-           "belady-bypass"}},
-      {10, {"lru",          "lfu",   "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc",        "sieve",
-            "fifo",         "clock", "slru",        "2q",          "s3-fifo",           "w-tinylfu",         "lirs",       "lfu-da",
-            "hyperbolic",   "lecar", "cacheus",     "adaptive:10", "adaptive:1",        "adaptive:1000",     "best-fixed", "belady",
-            "belady-bypass"}},
+      {5,
+       {"lru",        "lfu",          "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc",           "sieve",
+        "fifo",       "clock",        "slru",        "2q",          "s3-fifo",           "w-tinylfu",         "lirs",          "lfu-da",
+        "hyperbolic", "lecar",        "cacheus",     "gdsf",        "adaptive:5",        "adaptive:1",        "adaptive:1000", "best-fixed",
+        "belady",     "belady-bypass"}},
+      {10,
+       {"lru",        "lfu",          "aged-lfu:10", "aged-lfu:50", "aged-lfu-ghost:10", "aged-lfu-ghost:50", "arc",           "sieve",
+        "fifo",       "clock",        "slru",        "2q",          "s3-fifo",           "w-tinylfu",         "lirs",          "lfu-da",
+        "hyperbolic", "lecar",        "cacheus",     "gdsf",        "adaptive:10",       "adaptive:1",        "adaptive:1000", "best-fixed",
+        "belady",     "belady-bypass"}},
   };
   for (const Row& row : rows) {
     CAPTURE(row.size);

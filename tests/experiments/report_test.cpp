@@ -6,8 +6,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <list>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -66,7 +69,8 @@ TEST_CASE("results.csv and results.md hold every rule at every size", "[experime
 
     const auto csv = lines(slurp(dir.path() / experiments::RESULTS_CSV));
     REQUIRE(csv.size() == r.rows.size() + 1);
-    CHECK(csv.front() == "rule,size,half_life,lookups,hits,hit_rate,misses,first_time_misses,re_evaluations,evictions");
+    CHECK(csv.front() == "rule,size,half_life,lookups,hits,hit_rate,misses,first_time_misses,re_evaluations,evictions,lookup_cost,"
+                         "cost_hits,cost_hit_rate,re_evaluation_cost");
     const std::string md = slurp(dir.path() / experiments::RESULTS_MD);
     for (const std::size_t size : r.spec.sizes) {
       CHECK_THAT(md, Catch::Contains("### " + std::to_string(size) + " entries"));
@@ -83,6 +87,46 @@ TEST_CASE("results.csv and results.md hold every rule at every size", "[experime
     CHECK_THAT(md, Catch::Contains("140,123"));
     CHECK(cache::read_trace(dir.path() / experiments::TRACE_TXT) == r.trace);
     CHECK(w.trace_file_fingerprint == r.trace_fingerprint);
+    // costs.txt: line i is the cost of lookup i, the evaluation cost of its shape.
+    const std::vector<cache::Key> costs = cache::read_trace(dir.path() / experiments::COSTS_TXT);
+    REQUIRE(costs.size() == r.trace.size());
+    for (std::size_t i = 0; i < costs.size(); ++i)
+      if (costs[i] != r.key_costs.at(r.trace[i]))
+        FAIL("lookup " << i << " has cost " << costs[i] << ", its shape " << r.key_costs.at(r.trace[i]));
+  }
+}
+
+TEST_CASE("cost-weighted results equal a plain LRU replay weighing each lookup by its shape's cost", "[experiments]") {
+  const auto& r = small(ExperimentKind::mixed);
+  for (const std::size_t size : r.spec.sizes) {
+    CAPTURE(size);
+    std::list<cache::Key> order; // front: the most recent
+    std::set<cache::Key> seen;
+    cache::CostStats expected;
+    for (const cache::Key k : r.trace) {
+      const std::uint64_t c = r.key_costs.at(k);
+      expected.lookups += c;
+      const auto it = std::find(order.begin(), order.end(), k);
+      if (it != order.end()) {
+        expected.hits += c;
+        order.erase(it);
+      } else {
+        if (!seen.insert(k).second)
+          expected.re_evaluations += c;
+        if (order.size() == size)
+          order.pop_back();
+      }
+      order.push_front(k);
+    }
+    const experiments::RuleResult* lru = r.find({cache::Rule::lru, 0}, size);
+    REQUIRE(lru != nullptr);
+    CHECK(lru->cost == expected);
+    // Every rule's weighted lookups are the same total, and its hits part of it.
+    for (const auto& row : r.rows)
+      if (row.size == size) {
+        CHECK(row.cost.lookups == expected.lookups);
+        CHECK(row.cost.hits + row.cost.re_evaluations <= row.cost.lookups);
+      }
   }
 }
 

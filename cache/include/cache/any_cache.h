@@ -2,10 +2,13 @@
 // the experiments and the CLI, which loop over rules, table sizes and half-lives. It costs one
 // virtual call per lookup; simulate() avoids even that by running the concrete Cache<Policy>
 // in one loop. Code that knows its rule at compile time uses Cache<Policy> or AdaptiveCache
-// directly. Rule names are the policies' NAMEs, with the half-life after a colon.
+// directly. Rule names are the policies' NAMEs, with the half-life after a colon. A cache that
+// carries values (the solver's table) is built from the same RuleSpec by make_value_cache
+// (any_value_cache.h).
 #pragma once
 
 #include "cache/adaptive.h"
+#include "cache/cost.h"
 #include "cache/key.h"
 #include "cache/stats.h"
 
@@ -19,7 +22,7 @@
 
 namespace cache {
 
-// The reference rules of the field (fifo to cacheus) follow the project's own in this order.
+// The reference rules of the field (fifo to gdsf) follow the project's own in this order.
 enum class Rule {
   lru,
   lfu,
@@ -42,13 +45,15 @@ enum class Rule {
   hyperbolic,
   lecar,
   cacheus,
+  gdsf,
 };
 
 // The published rules every experiment compares against (each header names its source): FIFO,
 // CLOCK, SLRU, 2Q, S3-FIFO, W-TinyLFU, LIRS, LFU-DA (GDSF with unit costs), Hyperbolic caching,
-// LeCaR and CACHEUS. LRU, ARC and SIEVE are rules of the field too, with rows of their own.
+// LeCaR, CACHEUS and GDSF (with the costs the caller gives; unit costs make it LFU-DA). LRU, ARC
+// and SIEVE are rules of the field too, with rows of their own.
 inline constexpr Rule REFERENCE_RULES[] = {Rule::fifo, Rule::clock,  Rule::slru,       Rule::two_q, Rule::s3_fifo, Rule::w_tinylfu,
-                                           Rule::lirs, Rule::lfu_da, Rule::hyperbolic, Rule::lecar, Rule::cacheus};
+                                           Rule::lirs, Rule::lfu_da, Rule::hyperbolic, Rule::lecar, Rule::cacheus, Rule::gdsf};
 
 struct RuleSpec {
   Rule rule = Rule::lru;
@@ -59,7 +64,7 @@ struct RuleSpec {
 
   // "lru", "lfu", "aged-lfu:H", "aged-lfu-ghost:H", "arc", "sieve", "belady", "belady-bypass",
   // "best-fixed", "adaptive" or "adaptive:H", or a reference rule's name ("fifo", "clock", "slru",
-  // "2q", "s3-fifo", "w-tinylfu", "lirs", "lfu-da", "hyperbolic", "lecar", "cacheus");
+  // "2q", "s3-fifo", "w-tinylfu", "lirs", "lfu-da", "hyperbolic", "lecar", "cacheus", "gdsf");
   // parse(name()) gives the same spec back.
   std::string name() const;
   // Throws std::invalid_argument naming the text and the known rules.
@@ -84,16 +89,22 @@ public:
 };
 
 // A cache of `capacity` entries following `spec`. Offline rules read the future from `trace`,
-// which must be the trace the cache will be driven with; the others ignore it. Throws
-// std::logic_error for a capacity out of range or an aged LFU without a half-life.
-std::unique_ptr<AnyCache> make_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace = {});
+// which must be the trace the cache will be driven with; the others ignore it. GDSF takes the
+// cost of each key from `costs`; the others ignore it. Throws std::logic_error for a capacity
+// out of range or an aged LFU without a half-life.
+std::unique_ptr<AnyCache> make_cache(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace = {},
+                                     const CostTable& costs = {});
 
 struct SimulationResult {
   Stats stats;
   std::vector<HalfLifeSample> half_life_history; // adaptive only
+  CostStats cost;                                // every rule: the lookups weighted by `costs`
 };
 
-// Replays `trace` through a fresh cache of `capacity` entries following `spec`.
-SimulationResult simulate(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace);
+// Replays `trace` through a fresh cache of `capacity` entries following `spec` (GDSF evicting by
+// `costs`), and weighs every lookup by the cost of its key: a lookup adds costs.cost(key) to
+// cost.lookups, and to cost.hits on a hit or to cost.re_evaluations on a miss that is a
+// re-evaluation. With unit costs, cost equals the matching counts of stats.
+SimulationResult simulate(const RuleSpec& spec, std::size_t capacity, std::span<const Key> trace, const CostTable& costs = {});
 
 } // namespace cache

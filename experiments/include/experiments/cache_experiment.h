@@ -15,6 +15,7 @@
 
 #include "cache/adaptive.h"
 #include "cache/any_cache.h"
+#include "cache/cost.h"
 #include "cache/key.h"
 #include "cache/stats.h"
 #include "catalogue/catalogue.h"
@@ -69,12 +70,18 @@ struct RuleResult {
   std::size_t size = 0;
   cache::Stats stats;
   std::vector<cache::HalfLifeSample> half_life_history; // adaptive only
+  cache::CostStats cost;                                // the same lookups weighted by their evaluation cost
 
   // The adaptive rule's last half-life (0 for the other rules).
   std::uint64_t settled_half_life() const { return half_life_history.empty() ? 0 : half_life_history.back().half_life; }
   // Hit rate in percent.
   double hit_percent() const { return 100.0 * stats.hit_rate(); }
 };
+
+// What a miss on each catalogue shape costs, by catalogue index (the key): the classes of regions
+// valued when it is evaluated from nothing (domineering/evaluation_cost.h), at least 1. The GDSF
+// rule weighs its entries by it, and every rule's lookups are also counted weighted by it.
+std::vector<std::uint64_t> evaluation_costs(const catalogue::Catalogue& c);
 
 // The rules of one size in report order: lru, lfu, aged-lfu at each half-life, arc, sieve,
 // adaptive from its default start then the other starts, best-fixed, belady, belady-bypass.
@@ -91,10 +98,11 @@ struct LiveCheck {
 
 struct ExperimentResult {
   ExperimentSpec spec;
-  SelfPlayResult play;                 // the recording run
-  std::vector<cache::Key> trace;       // its lookups, in order
-  std::uint64_t trace_fingerprint = 0; // fingerprint(trace), recomputed from the stored keys
-  std::vector<RuleResult> rows;        // by size, then in rules_for order
+  SelfPlayResult play;                  // the recording run
+  std::vector<cache::Key> trace;        // its lookups, in order
+  std::vector<std::uint64_t> key_costs; // evaluation_costs of the catalogue, by key
+  std::uint64_t trace_fingerprint = 0;  // fingerprint(trace), recomputed from the stored keys
+  std::vector<RuleResult> rows;         // by size, then in rules_for order
   std::vector<LiveCheck> live;
   double play_seconds = 0, replay_seconds = 0, live_seconds = 0;
 

@@ -25,9 +25,12 @@ namespace experiments {
 //   lookups, hits      counts over the whole trace
 //   hit_rate           hits / lookups, six decimals
 //   misses, first_time_misses, re_evaluations, evictions   counts (cache/stats.h)
+//   lookup_cost, cost_hits, cost_hit_rate, re_evaluation_cost   the same weighted by each lookup's
+//                      evaluation cost (cache/cost.h): sums, and cost_hits / lookup_cost
 inline constexpr const char* RESULTS_CSV = "results.csv";
 inline constexpr const char* RESULTS_MD = "results.md";
 inline constexpr const char* TRACE_TXT = "trace.txt";
+inline constexpr const char* COSTS_TXT = "costs.txt";
 inline constexpr const char* SUMMARY_MD = "summary.md";
 
 // A table of strings with a header row.
@@ -46,6 +49,11 @@ TextTable lookups_table(const ExperimentResult& r);
 TextTable size_table(const SizeView& v);
 // Hit rates of every rule (rows) at every size (columns).
 TextTable hit_rate_table(const ExperimentResult& r);
+// The same with each lookup weighted by its evaluation cost: percent of the cost of all lookups
+// carried by the hits.
+TextTable cost_rate_table(const ExperimentResult& r);
+// The cost of each lookup of the trace, in order (costs.txt).
+std::vector<std::uint64_t> lookup_costs(const ExperimentResult& r);
 // The adaptive rule from each starting half-life (rows) at every size (columns).
 TextTable adaptive_starts_table(const ExperimentResult& r);
 

@@ -18,7 +18,8 @@
 #include "domineering/shape.h"
 #include "domineering/shape_memo.h"
 
-#include "cache/adaptive.h"
+#include "cache/any_cache.h"
+#include "cache/any_value_cache.h"
 #include "cache/stats.h"
 
 #include "cgt/game_id.h"
@@ -66,6 +67,9 @@ struct EndgameOptions {
   // Entries of the component cache: of all threads together in SolveOptions::endgame (the
   // solver gives each thread its share), of this thread's cache in EndgameHooks.
   std::size_t component_entries = 1 << 14;
+  // The component cache's eviction rule: any online rule of cache/ (any_value_cache.h). The
+  // adaptive one is the default; `solve --component-rule` chooses another to measure it.
+  cache::RuleSpec component_rule{cache::Rule::adaptive, 0};
 };
 
 struct EndgameCounters {
@@ -151,7 +155,7 @@ private:
 
   const catalogue::Catalogue* catalogue_;
   EndgameOptions options_;
-  std::unique_ptr<cache::AdaptiveCache<ComponentValue>> components_;
+  std::unique_ptr<cache::AnyValueCache<ComponentValue>> components_;
   domineering::ShapeMemo recent_{RECENT_BITS};
   // The packings the peek (the mover's lines) and the screen (the other side's) count the moves
   // of one node from: one for each node on the search's path, indexed by half its empty cells
