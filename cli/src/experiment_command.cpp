@@ -122,7 +122,11 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
                         {"misses", s.misses},
                         {"first_time_misses", s.first_time_misses},
                         {"re_evaluations", s.re_evaluations},
-                        {"evictions", s.evictions}};
+                        {"evictions", s.evictions},
+                        {"lookup_cost", row.cost.lookups},
+                        {"cost_hits", row.cost.hits},
+                        {"cost_hit_rate", row.cost.hit_rate()},
+                        {"re_evaluation_cost", row.cost.re_evaluations}};
     if (row.rule.has_half_life())
       j["half_life"] = row.rule.half_life;
     if (row.rule.rule == cache::Rule::adaptive)
@@ -257,10 +261,13 @@ constexpr const char* FILES_HELP =
     "  results.csv  one row per rule, table size and half-life, columns rule,size,half_life,lookups,hits,\n"
     "               hit_rate,misses,first_time_misses,re_evaluations,evictions (half_life: that of aged-lfu\n"
     "               and aged-lfu-ghost, the adaptive rule's starting one, else empty; hit_rate = hits /\n"
-    "               lookups; a re-evaluation is a miss on a key met before)\n"
+    "               lookups; a re-evaluation is a miss on a key met before), then lookup_cost,cost_hits,\n"
+    "               cost_hit_rate,re_evaluation_cost: the same with each lookup weighed by its cost\n"
     "  results.md   tables per size with the best half-life marked, lookups per board beside the essay's,\n"
     "               the checks, the findings decided from the numbers, the adaptive rule from several starts\n"
     "  trace.txt    the lookups, one key (catalogue index) per line in lookup order, for other simulators\n"
+    "  costs.txt    the cost of each lookup, one a line beside trace.txt's: the classes of regions valued\n"
+    "               when its shape is evaluated with nothing stored\n"
     "  plot.gp      the gnuplot script with its data (`gnuplot plot.gp` in the folder re-renders the plots)\n"
     "  hit-rate.png (or .svg)   hit rate against half-life, one curve per size for aged LFU and one with\n"
     "                           ghosts; LRU, LFU, Belady as lines\n"

@@ -587,10 +587,10 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
 
   md += "## The adaptive rule everywhere\n\n";
   {
-    TextTable t{{"experiment", "size", "adaptive %", "settled H", "best fixed H", "gap", "vs LRU", "vs ARC", "vs SIEVE",
+    TextTable t{{"experiment", "size", "adaptive %", "settled H", "best fixed H", "gap", "vs LRU", "vs ARC", "vs SIEVE", "vs Belady",
                  "spread over starts", "best fixed H with ghosts"},
                 {},
-                {false, true, true, true, false, true, true, true, true, true, false}};
+                {false, true, true, true, false, true, true, true, true, true, true, false}};
     const auto add = [&](const std::string& name, const ExperimentResult& r) {
       for (const SizeView& v : size_views(r)) {
         double lo = 100, hi = 0;
@@ -602,7 +602,7 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
         t.rows.push_back({name, grouped(v.size), percent(p), half_life_text(v.adaptive->settled_half_life(), r.trace.size()),
                           fmt::format("H={}: {}", grouped(v.best_aged->rule.half_life), percent(v.best_aged->hit_percent())),
                           points(p - v.best_aged->hit_percent()), points(p - v.lru->hit_percent()), points(p - v.arc->hit_percent()),
-                          points(p - v.sieve->hit_percent()), fmt::format("{:.3f}", hi - lo),
+                          points(p - v.sieve->hit_percent()), points(p - v.belady->hit_percent()), fmt::format("{:.3f}", hi - lo),
                           fmt::format("H={}: {}", grouped(v.best_ghost->rule.half_life), percent(v.best_ghost->hit_percent()))});
       }
     };
