@@ -47,8 +47,10 @@ double Evidence::z() const {
 
 HalfLifeTuner::HalfLifeTuner(std::size_t capacity, std::uint64_t half_life) : bank_(bank_of(half_life)), capacity_(capacity) {
   // Reserving every simulation the bank can hold keeps the caches in place as the bank grows.
-  experts_.reserve(bank_.size() + 1);
-  experts_.push_back({Limits::MAX_HALF_LIFE, Cache<BankPolicy>(capacity, BankPolicy(Limits::MAX_HALF_LIFE), FirstTime::ignore), {}, 0});
+  experts_.reserve(AGEINGS * (bank_.size() + 1));
+  for (const Ageing ageing : {Ageing::halving, Ageing::dynamic})
+    experts_.push_back(
+        {Limits::MAX_HALF_LIFE, ageing, Cache<BankPolicy>(capacity, BankPolicy(Limits::MAX_HALF_LIFE, ageing), FirstTime::ignore), {}, 0});
   // Follow the starting half-life itself (it is in the bank), or the never-halving simulation.
   followed_ = std::size_t(std::lower_bound(bank_.begin(), bank_.end(), half_life) - bank_.begin());
 }
@@ -57,17 +59,21 @@ std::uint64_t HalfLifeTuner::current() const { return followed_ < bank_.size() ?
 
 void HalfLifeTuner::spawn() {
   // An aged LFU with half-life H has not halved before lookup H, so at this moment it is exactly
-  // the never-halving simulation; a copy set to H continues as if it had run from the start.
-  // Its statistics, evidence and hits so far are the never-halving one's too.
-  const Expert& never = experts_.back();
-  Cache<BankPolicy> copy = never.simulation;
-  copy.policy().set_half_life(bank_[spawned_]);
-  experts_.insert(experts_.end() - 1, Expert{bank_[spawned_], std::move(copy), never.evidence, never.hits});
+  // the never-halving simulation of its ageing; a copy set to H continues as if it had run from
+  // the start. Its statistics, evidence and hits so far are the never-halving one's too.
+  for (std::size_t a = 0; a < AGEINGS; ++a) {
+    const Expert& never = experts_[experts_.size() - AGEINGS + a];
+    Cache<BankPolicy> copy = never.simulation;
+    copy.policy().set_half_life(bank_[spawned_]);
+    Expert e{bank_[spawned_], never.ageing, std::move(copy), never.evidence, never.hits};
+    experts_.insert(experts_.begin() + std::ptrdiff_t(AGEINGS * spawned_ + a), std::move(e));
+  }
   ++spawned_;
 }
 
-void HalfLifeTuner::switch_to(std::size_t index) {
+void HalfLifeTuner::switch_to(std::size_t index, Ageing ageing) {
   followed_ = index;
+  ageing_ = ageing;
   // Evidence is against the followed simulation, so it restarts with it.
   for (Expert& e : experts_)
     e.evidence = {};
@@ -76,7 +82,7 @@ void HalfLifeTuner::switch_to(std::size_t index) {
 void HalfLifeTuner::follow(const Expert& e) {
   const auto i = std::size_t(&e - experts_.data());
   assert(i < experts_.size());
-  switch_to(i < spawned_ ? i : bank_.size());
+  switch_to(i < AGEINGS * spawned_ ? i / AGEINGS : bank_.size(), e.ageing);
 }
 
 Observation HalfLifeTuner::observe(Key key, std::uint64_t lookup) {

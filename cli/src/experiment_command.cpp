@@ -129,8 +129,10 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
                         {"re_evaluation_cost", row.cost.re_evaluations}};
     if (row.rule.has_half_life())
       j["half_life"] = row.rule.half_life;
-    if (row.rule.rule == cache::Rule::adaptive)
+    if (row.rule.rule == cache::Rule::adaptive) {
       j["settled_half_life"] = row.settled_half_life();
+      j["settled_dynamic_ageing"] = row.settled_dynamic();
+    }
     rows.push_back(std::move(j));
   }
   nlohmann::json live = nlohmann::json::array();
@@ -149,6 +151,7 @@ nlohmann::json experiment_json(const ExperimentResult& r, const WrittenExperimen
                         {"hit_rate", v.adaptive->stats.hit_rate()},
                         {"start_half_life", v.adaptive->rule.half_life},
                         {"settled_half_life", v.adaptive->settled_half_life()},
+                        {"settled_dynamic_ageing", v.adaptive->settled_dynamic()},
                         {"half_life_changes", v.adaptive->half_life_history.size() - 1},
                         {"best_half_life", v.best_aged->rule.half_life},
                         {"best_half_life_hit_rate", v.best_aged->stats.hit_rate()},

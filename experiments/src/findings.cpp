@@ -57,7 +57,7 @@ std::string settled(const RuleResult* adaptive) {
   const std::uint64_t h = adaptive->settled_half_life();
   const std::size_t changes = adaptive->half_life_history.empty() ? 0 : adaptive->half_life_history.size() - 1;
   const std::string hl = h >= adaptive->stats.lookups ? fmt::format("H={} (never halving in this run)", h) : fmt::format("H={}", h);
-  return fmt::format("settled at {} after {} change{}", hl, changes, changes == 1 ? "" : "s");
+  return fmt::format("settled at {}{} after {} change{}", hl, adaptive->settled_ageing_text(), changes, changes == 1 ? "" : "s");
 }
 
 Finding make(std::string id, std::string claim) {

@@ -61,8 +61,9 @@ std::string rules_description() {
          "with ghosts H** is aged LFU that remembers the "
          "counts of the keys evicted by its last K evictions (K = the table size) and gives a returning key its count back "
          "(cache/aged_lfu_ghost.h); **adaptive** is aged LFU with ghosts choosing its own H online from measured regret (a "
-         "bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded; cache/adaptive.h), started "
-         "from H = the table size unless said otherwise. Its targets are set against the grid of plain aged LFU. Offline references, which "
+         "bank of simulations of H = 1, 2, 3, 4, 6, 8, 11, ..., the powers of sqrt(2) rounded, each also with LFU-DA's dynamic "
+         "ageing, marked +DA where the rule settled on it; cache/adaptive.h), started from H = the table size unless said otherwise. Its "
+         "targets are set against the grid of plain aged LFU. Offline references, which "
          "know the whole trace: the **best fixed table** (the K most "
          "requested keys, admitted on first use and never evicted), **Belady** (evict the entry used farthest in the "
          "future) and **Belady with bypass** (also refuse a newcomer used later than every resident: the true optimum).";
@@ -157,7 +158,8 @@ TextTable size_table(const SizeView& v) {
   for (const RuleResult* a : v.reference)
     add(a, "");
   for (const RuleResult* a : v.adaptive_starts)
-    add(a, fmt::format("{} → {}", grouped(a->rule.half_life), grouped(a->settled_half_life())), a == v.adaptive ? "" : " (other start)");
+    add(a, fmt::format("{} → {}{}", grouped(a->rule.half_life), grouped(a->settled_half_life()), a->settled_dynamic() ? " +DA" : ""),
+        a == v.adaptive ? "" : " (other start)");
   add(v.best_fixed, "");
   add(v.belady, "");
   add(v.belady_bypass, "");
@@ -229,7 +231,8 @@ TextTable adaptive_starts_table(const ExperimentResult& r) {
     t.right_aligned.push_back(true);
   }
   const auto cell = [](const RuleResult* a) {
-    return a ? fmt::format("{} (H={})", percent(a->hit_percent()), grouped(a->settled_half_life())) : std::string("-");
+    return a ? fmt::format("{} (H={}{})", percent(a->hit_percent()), grouped(a->settled_half_life()), a->settled_dynamic() ? " +DA" : "")
+             : std::string("-");
   };
   std::vector<std::string> first{"default (= table size)"};
   for (const SizeView& v : views)
@@ -599,7 +602,8 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
           hi = std::max(hi, a->hit_percent());
         }
         const double p = v.adaptive->hit_percent();
-        t.rows.push_back({name, grouped(v.size), percent(p), half_life_text(v.adaptive->settled_half_life(), r.trace.size()),
+        t.rows.push_back({name, grouped(v.size), percent(p),
+                          half_life_text(v.adaptive->settled_half_life(), r.trace.size()) + (v.adaptive->settled_dynamic() ? " +DA" : ""),
                           fmt::format("H={}: {}", grouped(v.best_aged->rule.half_life), percent(v.best_aged->hit_percent())),
                           points(p - v.best_aged->hit_percent()), points(p - v.lru->hit_percent()), points(p - v.arc->hit_percent()),
                           points(p - v.sieve->hit_percent()), points(p - v.belady->hit_percent()), fmt::format("{:.3f}", hi - lo),

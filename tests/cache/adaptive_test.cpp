@@ -184,12 +184,17 @@ TEST_CASE("adaptive bank: powers of sqrt(2) and the starting H", "[cache]") {
   for (const Key k : make_trace("zipf"))
     if (a.stats().lookups < 3000)
       a.access(k);
-  std::vector<std::uint64_t> half_lives;
+  // Each half-life twice, halving then dynamic ageing.
+  std::vector<std::pair<std::uint64_t, cache::Ageing>> simulations;
   for (const auto& e : a.simulations())
-    half_lives.push_back(e.half_life);
-  std::vector<std::uint64_t> want = expected;
-  want.push_back(AdaptiveCache<>::MAX_HALF_LIFE);
-  CHECK(half_lives == want);
+    simulations.emplace_back(e.half_life, e.ageing);
+  std::vector<std::pair<std::uint64_t, cache::Ageing>> want;
+  for (const std::uint64_t h : expected)
+    for (const cache::Ageing ageing : {cache::Ageing::halving, cache::Ageing::dynamic})
+      want.emplace_back(h, ageing);
+  for (const cache::Ageing ageing : {cache::Ageing::halving, cache::Ageing::dynamic})
+    want.emplace_back(AdaptiveCache<>::MAX_HALF_LIFE, ageing);
+  CHECK(simulations == want);
 }
 
 TEST_CASE("adaptive cache starts exactly at its starting H", "[cache]") {
@@ -219,17 +224,20 @@ TEST_CASE("adaptive main cache copies the simulation it follows", "[cache]") {
   CAPTURE(capacity, kind);
   AdaptiveCache<> a(capacity, 1);
   // The followed simulation: the one of the followed H if split off yet, else the never-halving one.
-  const auto followed_hits = [&](std::uint64_t h) {
+  const auto followed_hits = [&](std::uint64_t h, cache::Ageing ageing) {
     for (const auto& e : a.simulations())
-      if (e.half_life == h)
+      if (e.half_life == h && e.ageing == ageing)
         return e.simulation.stats().hits;
-    return a.simulations().back().simulation.stats().hits;
+    const auto& sims = a.simulations();
+    return sims[sims.size() - (ageing == cache::Ageing::halving ? 2 : 1)].simulation.stats().hits;
   };
   std::uint64_t followed_misses = 0;
   for (const Key k : make_trace(kind)) {
-    const std::uint64_t h = a.half_life(), before = followed_hits(h);
+    const std::uint64_t h = a.half_life();
+    const cache::Ageing ageing = a.ageing();
+    const std::uint64_t before = followed_hits(h, ageing);
     a.access(k);
-    followed_misses += followed_hits(h) == before;
+    followed_misses += followed_hits(h, ageing) == before;
   }
   const std::uint64_t changes = a.half_life_history().size() - 1;
   CAPTURE(a.stats().misses, followed_misses, changes);
@@ -248,8 +256,8 @@ TEST_CASE("adaptive simulations are exactly the fixed half-life caches", "[cache
   for (const Key k : trace)
     a.access(k);
   for (const auto& e : a.simulations()) {
-    CAPTURE(e.half_life);
-    Cache<AgedLfuGhostPolicy> fixed(capacity, AgedLfuGhostPolicy(e.half_life), cache::FirstTime::ignore);
+    CAPTURE(e.half_life, e.ageing == cache::Ageing::dynamic);
+    Cache<AgedLfuGhostPolicy> fixed(capacity, AgedLfuGhostPolicy(e.half_life, e.ageing), cache::FirstTime::ignore);
     for (const Key k : trace)
       fixed.access(k);
     CHECK(e.simulation.stats().hits == fixed.stats().hits);

@@ -76,26 +76,36 @@ inline std::string reference_lru(std::size_t capacity, std::span<const Key> trac
 // ghosts > 0, the entries evicted by the last `ghosts` evictions keep their counts (halved with
 // the rest), and one that is looked up again comes back with its count plus one
 // (AgedLfuGhostPolicy).
-inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trace, std::uint64_t half_life, std::size_t ghosts = 0) {
+inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trace, std::uint64_t half_life, std::size_t ghosts = 0,
+                                 bool dynamic_ageing = false) {
+  // With dynamic_ageing (AgedLfuGhostPolicy with Ageing::dynamic) an entry ranks by K = L + F,
+  // F its uses, L set to the K of each evicted entry; K, F and L all halve together. Without it
+  // K = F and L stays 0.
   struct Entry {
     Key key;
-    std::uint64_t count;
+    std::uint64_t rank; // K
+    std::uint64_t uses; // F
     std::size_t last;
   };
   std::vector<Entry> residents;
   std::vector<Entry> evicted; // entries evicted by the last `ghosts` evictions, oldest first
   std::size_t evictions = 0;  // `last` of an evicted entry holds its eviction's number instead
+  std::uint64_t inflation = 0;
+  const auto rank_of = [&](std::uint64_t uses) { return dynamic_ageing ? inflation + uses : uses; };
   std::string out;
   for (std::size_t t = 0; t < trace.size(); ++t) {
     if (half_life != 0 && t > 0 && t % half_life == 0) {
-      for (Entry& e : residents)
-        e.count /= 2;
+      for (Entry& e : residents) {
+        e.rank /= 2;
+        e.uses /= 2;
+      }
       for (Entry& e : evicted)
-        e.count /= 2;
+        e.uses /= 2;
+      inflation /= 2;
     }
     auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
     if (it != residents.end()) {
-      ++it->count;
+      it->rank = rank_of(++it->uses);
       it->last = t;
       out += 'h';
       continue;
@@ -103,21 +113,23 @@ inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trac
     out += 'm';
     if (residents.size() == capacity) {
       const auto victim = std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
-        return a.count != b.count ? a.count < b.count : a.last < b.last;
+        return a.rank != b.rank ? a.rank < b.rank : a.last < b.last;
       });
+      if (dynamic_ageing)
+        inflation = victim->rank;
       if (ghosts > 0) {
-        evicted.push_back({victim->key, victim->count, evictions++});
+        evicted.push_back({victim->key, 0, victim->uses, evictions++});
         std::erase_if(evicted, [&](const Entry& e) { return e.last + ghosts < evictions; });
       }
       residents.erase(victim);
     }
-    std::uint64_t count = 1;
+    std::uint64_t uses = 1;
     if (const auto g = std::find_if(evicted.begin(), evicted.end(), [&](const Entry& e) { return e.key == trace[t]; });
         g != evicted.end()) {
-      count += g->count;
+      uses += g->uses;
       evicted.erase(g);
     }
-    residents.push_back({trace[t], count, t});
+    residents.push_back({trace[t], rank_of(uses), uses, t});
   }
   return out;
 }

@@ -1,12 +1,13 @@
-// AdaptiveCache: aged LFU whose half-life H is chosen online from measured eviction regret. Each
-// candidate runs aged LFU that gives a regretted key its count back (aged_lfu_ghost.h), the
-// variant that does best in the cache experiments (docs/experiments.md). A bank of key-only
-// simulations runs it at H = 1, 2, 3, 4, 6, 8, 11, 16, ... (powers of sqrt(2), rounded) and at
-// the starting H on the same stream; the cache that holds the values copies the evictions of
-// the simulation with the least regret since the last detected change (the rule is set out
-// above the class). Cost: the work and memory of about 2 log2(lookups) + 3 such caches of the
-// same capacity, each with a ghost list, which suits tables of up to about 10^5 entries but not
-// 10^6 (use AgedLfuPolicy or AgedLfuGhostPolicy with a fixed H there). Simulations are split off
+// AdaptiveCache: aged LFU whose half-life H, and whether it also ages dynamically, are chosen
+// online from measured eviction regret. Each candidate runs aged LFU that gives a regretted key
+// its count back (aged_lfu_ghost.h), the variant that does best in the cache experiments
+// (docs/experiments.md). A bank of key-only simulations runs it at H = 1, 2, 3, 4, 6, 8, 11, 16,
+// ... (powers of sqrt(2), rounded) and at the starting H on the same stream, each H with halving
+// alone and with LFU-DA's dynamic ageing added (Ageing); the cache that holds the values copies
+// the evictions of the simulation with the least regret since the last detected change (the rule
+// is set out above the class). Cost: the work and memory of about 4 log2(lookups) + 6 such caches
+// of the same capacity, each with a ghost list, which suits tables of up to about 10^5 entries but
+// not 10^6 (use AgedLfuPolicy or AgedLfuGhostPolicy with a fixed H there). Simulations are split off
 // at lookup H, the only allocations after construction besides the seen-key set.
 #pragma once
 
@@ -33,6 +34,7 @@ namespace cache {
 struct HalfLifeSample {
   std::uint64_t lookup = 0;
   std::uint64_t half_life = 0;
+  Ageing ageing = Ageing::halving; // with or without LFU-DA's dynamic ageing
   friend bool operator==(const HalfLifeSample&, const HalfLifeSample&) = default;
 };
 
@@ -51,9 +53,10 @@ struct Evidence {
 // The rule each simulation runs: aged LFU that gives regretted keys their counts back.
 using BankPolicy = AgedLfuGhostPolicy;
 
-// One candidate half-life and the simulation of aged LFU running it from the first lookup.
+// One candidate half-life and ageing, and the simulation of aged LFU running it from the first lookup.
 struct Expert {
   std::uint64_t half_life;
+  Ageing ageing;
   Cache<BankPolicy> simulation;
   Evidence evidence;      // against the followed simulation, since the last switch
   std::uint64_t hits = 0; // since the last detected change (the scores of step 3 below)
@@ -78,23 +81,29 @@ public:
   // Follows `e`, one of experts(), from the next lookup on (the lazy-leader switch of step 3).
   void follow(const Expert& e);
 
-  // The simulations split off so far, by increasing half-life; the last one never halves (it
-  // stands for every half-life of the bank longer than the lookups made so far).
+  // The simulations split off so far, by increasing half-life, each half-life once per ageing
+  // (halving first, then dynamic); the last two never halve (they stand for every half-life of
+  // the bank longer than the lookups made so far).
   const std::vector<Expert>& experts() const { return experts_; }
   // The simulation the main cache follows.
-  const Expert& followed() const { return followed_ < spawned_ ? experts_[followed_] : experts_.back(); }
+  const Expert& followed() const { return experts_[followed_index()]; }
   // Its half-life: a member of the bank, or MAX_HALF_LIFE for the one that never halves.
   std::uint64_t current() const;
+  // Its ageing.
+  Ageing current_ageing() const { return ageing_; }
 
 private:
-  Expert& followed_mut() { return followed_ < spawned_ ? experts_[followed_] : experts_.back(); }
+  static constexpr std::size_t AGEINGS = 2; // Ageing::halving, Ageing::dynamic
+  std::size_t followed_index() const { return AGEINGS * std::min(followed_, spawned_) + (ageing_ == Ageing::dynamic ? 1 : 0); }
+  Expert& followed_mut() { return experts_[followed_index()]; }
   void spawn();
-  void switch_to(std::size_t index);
+  void switch_to(std::size_t index, Ageing ageing);
 
   std::vector<std::uint64_t> bank_; // every half-life of the bank, increasing
-  std::vector<Expert> experts_;     // those of bank_[0, spawned_), then the never-halving one
+  std::vector<Expert> experts_;     // those of bank_[0, spawned_) in both ageings, then the two never-halving ones
   std::size_t spawned_ = 0;
-  std::size_t followed_; // an index into bank_, or bank_.size() for the never-halving one
+  std::size_t followed_;            // an index into bank_, or bank_.size() for the never-halving one
+  Ageing ageing_ = Ageing::halving; // the ageing of the followed simulation
   std::size_t capacity_;
   std::uint64_t next_check_ = 0; // the first lookup at which a lead may be reported again
 };
@@ -159,10 +168,14 @@ private:
 // often are dropped after a short gap in their use; with H too long (the ratchet), stale heavy
 // entries keep their places and newcomers are evicted before they can catch up. So the direction
 // is measured on the stream itself, not inferred:
-//   1. Each simulation runs one fixed H from the first lookup, so its outcome is exactly what that
-//      fixed half-life would have done. The one for H is split off at lookup H as a copy of the
-//      simulation that never halves (an aged LFU cannot differ from it before its first halving),
-//      so the bank is exact while holding only the half-lives reached so far. The half-lives are
+//   1. Each simulation runs one fixed H (and one ageing) from the first lookup, so its outcome is
+//      exactly what that fixed half-life would have done. Dynamic ageing (LFU-DA's inflation)
+//      forgets at the rate the table evicts rather than at a rate in lookups: on a stationary
+//      trace it keeps the frequencies while letting what went stale go, which halving alone
+//      cannot do at any H; both run, since which forgets better depends on the trace. The one for
+//      H is split off at lookup H as a copy of the simulation of its ageing that never halves (an
+//      aged LFU cannot differ from it before its first halving), so the bank is exact while
+//      holding only the half-lives reached so far. The half-lives are
 //      the powers of sqrt(2), rounded, so any H >= 4 is within a factor 2^(1/4) (19 per cent) of
 //      one of them (a bank of powers of two leaves up to 41 per cent), plus the starting H, so the
 //      cache starts exactly at the H it is given.
@@ -228,7 +241,7 @@ public:
   explicit AdaptiveCache(std::size_t capacity, std::uint64_t initial_half_life = 0, FirstTime first_time = FirstTime::track)
       : main_(capacity, detail::FollowerPolicy(), first_time),
         tuner_(capacity, clamp(initial_half_life ? initial_half_life : default_half_life(capacity))), ghosts_(capacity) {
-    history_.push_back({0, tuner_.current()});
+    history_.push_back({0, tuner_.current(), tuner_.current_ageing()});
   }
 
   bool access(Key key) requires(!HAS_VALUE) {
@@ -256,7 +269,7 @@ public:
     }
     if (changed) {
       mark_all_stale();
-      history_.push_back({lookup + 1, tuner_.current()});
+      history_.push_back({lookup + 1, tuner_.current(), tuner_.current_ageing()});
       if (on_change_)
         on_change_(history_.back());
     }
@@ -281,6 +294,8 @@ public:
   std::uint64_t regrets() const { return regrets_; }
   // The half-life the cache runs now: that of the simulation it follows.
   std::uint64_t half_life() const { return tuner_.current(); }
+  // Whether it also ages by LFU-DA's inflation: that of the simulation it follows.
+  Ageing ageing() const { return tuner_.current_ageing(); }
   // The half-life as a step function of the lookup index: the first sample is (0, starting H),
   // then one sample per change.
   const std::vector<HalfLifeSample>& half_life_history() const { return history_; }

@@ -45,6 +45,7 @@ public:
   Slot victim(Key key) { return lfu_.victim(key); }
   void on_insert(Slot s, Key key) { lfu_.on_insert(s, key); }
   void insert_with_count(Slot s, std::uint64_t count) { lfu_.insert_with_count(s, count); }
+  void hit_with_count(Slot s, std::uint64_t count) { lfu_.hit_with_count(s, count); }
 
   std::uint64_t half_life() const { return half_life_; }
   void set_half_life(std::uint64_t half_life) {

@@ -75,6 +75,15 @@ public:
   }
 
   std::uint64_t count(Slot s) const { return rank_[s].count; }
+  // A hit that sets the entry's count to `count` (at least 1) instead of adding one, as when a
+  // variant ranks entries by a value of its own: O(log capacity).
+  void hit_with_count(Slot s, std::uint64_t count) {
+    assert(count >= 1);
+    if (rank_[s].count == 0)
+      add_nonzero(s);
+    rank_[s] = {count, ++tick_};
+    heap_.update(s, before());
+  }
 
   // Sets the count of resident slot `s`; call restore_order() after the last change.
   void set_count(Slot s, std::uint64_t count) {

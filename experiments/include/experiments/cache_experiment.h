@@ -74,6 +74,11 @@ struct RuleResult {
 
   // The adaptive rule's last half-life (0 for the other rules).
   std::uint64_t settled_half_life() const { return half_life_history.empty() ? 0 : half_life_history.back().half_life; }
+  // Whether the adaptive rule ended following a simulation with dynamic ageing (false for the
+  // other rules).
+  bool settled_dynamic() const { return !half_life_history.empty() && half_life_history.back().ageing == cache::Ageing::dynamic; }
+  // " with dynamic ageing" when settled_dynamic(), else "": for the reports' settled H.
+  const char* settled_ageing_text() const { return settled_dynamic() ? " with dynamic ageing" : ""; }
   // Hit rate in percent.
   double hit_percent() const { return 100.0 * stats.hit_rate(); }
 };
