@@ -30,13 +30,13 @@ read -r wall kb <"$work/time"
     echo "## The field with five other seeds"
     echo
     echo "\`domineering experiment all --seed S\` for S = 1 to 5, the same schedule and sizes. Each cell: the published rule"
-    echo "(LRU, ARC, SIEVE and the eleven reference rules) with the most hits there, and the adaptive rule's points above it"
+    echo "(LRU, ARC, SIEVE and the twelve reference rules) with the most hits there, and the adaptive rule's points above it"
     echo "(from its default start; negative where that rule is ahead). Counted over all 75 cells: where the adaptive rule is ahead."
     echo
     python3 - "$work" <<'PY'
 import csv, os, sys
 work = sys.argv[1]
-PUBLISHED = ["lru", "arc", "sieve", "fifo", "clock", "slru", "2q", "s3-fifo", "w-tinylfu", "lirs", "lfu-da", "hyperbolic", "lecar", "cacheus"]
+PUBLISHED = ["lru", "arc", "sieve", "fifo", "clock", "slru", "2q", "s3-fifo", "w-tinylfu", "lirs", "lfu-da", "hyperbolic", "lecar", "cacheus", "gdsf"]
 ahead = cells = 0
 for seed in range(1, 6):
     root = os.path.join(work, f"seed-{seed}")
