@@ -139,9 +139,9 @@ void print_stats(const solver::SolveStats& s) {
                            s.endgame.screen_losses);
   const double hit = s.components.lookups ? 100.0 * double(s.components.hits) / double(s.components.lookups) : 0.0;
   std::cout << fmt::format("  regions valued: {} from the recent ones; component cache: {} lookups, {:.2f}% hits, {} re-evaluations, "
-                           "{} evictions, half-life {}\n",
+                           "{} evictions{}\n",
                            s.endgame.recent_hits, s.components.lookups, hit, s.components.re_evaluations, s.components.evictions,
-                           s.component_half_life);
+                           s.component_half_life ? fmt::format(", half-life {}", s.component_half_life) : "");
 }
 
 nlohmann::json distributed_json(const distributed::DistributedRun& run) {

@@ -496,9 +496,10 @@ std::string summary_markdown(const ExperimentRun& mixed, const std::vector<Exper
   for (const ExperimentRun& c : controls)
     add_run(c);
   md += runs.markdown();
-  md += fmt::format("\nThe essay's run: {} lookups in {} games ({} a game). Each folder holds results.csv, results.md, trace.txt, "
-                    "plot.gp and the three plots.\n\n",
-                    grouped(ESSAY_LOOKUPS), ESSAY_GAMES, per_game(ESSAY_LOOKUPS, ESSAY_GAMES));
+  md +=
+      fmt::format("\nThe essay's run: {} lookups in {} games ({} a game). Each folder holds results.csv, results.md, trace.txt, costs.txt, "
+                  "plot.gp and the three plots.\n\n",
+                  grouped(ESSAY_LOOKUPS), ESSAY_GAMES, per_game(ESSAY_LOOKUPS, ESSAY_GAMES));
 
   md += "## The mixed schedule: the essay's findings\n\n";
   md += fmt::format("{} (seed {}): {} lookups. Hit rates in percent; * marks the best half-life at each size.\n\n",

@@ -98,11 +98,14 @@ cgt::GameId EndgameHooks::component_value(const Shape& region) {
     const cgt::GameId g{v->value};
     return ck->negated ? cgt::neg(g) : g;
   }
-  // What the evaluation costs, for a rule that weighs entries by it (GDSF): the regions it values,
-  // its own and those of its parts that nothing stored held.
-  const std::uint64_t valued_before = counters_.components_valued++;
-  const cgt::GameId g = domineering::region_value(domineering::unpack(ck->key), [this](const Shape& part) { return region_value(part); });
-  components_->insert(key, ComponentValue{ck->key, cgt::raw(g)}, counters_.components_valued - valued_before);
+  ++counters_.components_valued;
+  const Shape canonical = domineering::unpack(ck->key);
+  const cgt::GameId g = domineering::region_value(canonical, [this](const Shape& part) { return region_value(part); });
+  // What the evaluation cost, for a rule that weighs entries by it (GDSF): one sum of parts per
+  // placement, and the canonical form of the whole. (Its parts are at most the catalogue's size
+  // in the default settings, so they cost a lookup each, not an evaluation.)
+  const auto sums = std::uint64_t(canonical.move_count(domineering::Side::Left) + canonical.move_count(domineering::Side::Right));
+  components_->insert(key, ComponentValue{ck->key, cgt::raw(g)}, 1 + sums);
   return ck->negated ? cgt::neg(g) : g;
 }
 

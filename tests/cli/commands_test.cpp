@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdio>
+#include <set>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -159,6 +160,7 @@ TEST_CASE("solve --component-rule: every rule gives the same search, each its ow
   // 8x8 with 16 entries evicts: the rules then differ in what they keep, never in the tree.
   const char* rules[] = {"adaptive", "lru", "gdsf", "lirs", "aged-lfu-ghost:50"};
   std::uint64_t nodes = 0;
+  std::set<std::uint64_t> hits; // the rule must reach the cache: not every rule keeps the same regions
   for (const char* rule : rules) {
     CAPTURE(rule);
     const Run r = run(std::string("solve 8x8 --first vertical --threads 1 --component-entries 16 --json --component-rule ") + rule);
@@ -172,9 +174,13 @@ TEST_CASE("solve --component-rule: every rule gives the same search, each its ow
     CHECK(j["nodes"].get<std::uint64_t>() == nodes);
     const auto& c = j["component_cache"];
     CHECK(c["evictions"].get<std::uint64_t>() > 0);
+    // Only the adaptive rule has a half-life.
+    CHECK((c["half_life"].get<std::uint64_t>() > 0) == (std::string(rule) == "adaptive"));
+    hits.insert(c["hits"].get<std::uint64_t>());
     // Every miss values its region, and may value parts of it too.
     CHECK(c["regions_valued"].get<std::uint64_t>() >= c["lookups"].get<std::uint64_t>() - c["hits"].get<std::uint64_t>());
   }
+  CHECK(hits.size() > 1);
 }
 
 TEST_CASE("solve: --play-safe-moves searches safe moves too, with the same outcome", "[cli]") {

@@ -297,11 +297,11 @@ public:
   // Whether it also ages by LFU-DA's inflation: that of the simulation it follows.
   Ageing ageing() const { return tuner_.current_ageing(); }
   // The half-life as a step function of the lookup index: the first sample is (0, starting H),
-  // then one sample per change.
+  // then one sample per change (of the half-life, of the ageing, or of both).
   const std::vector<HalfLifeSample>& half_life_history() const { return history_; }
   // Called on every change of the half-life, from inside find().
   void on_half_life_change(std::function<void(const HalfLifeSample&)> callback) { on_change_ = std::move(callback); }
-  // The bank: one simulation per half-life reached so far, with its hit and miss counts
+  // The bank: two simulations (one per ageing) per half-life reached so far, with their hit and miss counts
   // (first-time misses are not tracked there). Its hit rates are those of fixed half-lives.
   const std::vector<detail::Expert>& simulations() const { return tuner_.experts(); }
   // The half-life of the simulation the main cache follows (the same as half_life()).

@@ -21,8 +21,9 @@ namespace cache {
 
 // How counts forget. `halving` is aged LFU: counts halve every H lookups and nothing else ages
 // them. `dynamic` adds the dynamic ageing of LFU-DA (lfu_da.h) on top: an entry ranks by
-// K = L + F, F its (halved) uses and L the inflation, set to the K of every entry evicted and
-// halved with the counts, so an idle entry keeps the K of its last use while the entries used
+// K = L + F, F its (halved) uses and L the inflation, set to the K of every entry evicted; a
+// halving halves K, F and L alike (rounding down each, so a halved K may exceed the halved L + F
+// by one), so an idle entry keeps the K of its last use while the entries used
 // since rank from the current L. With H = never this is LFU-DA whose evicted keys keep their
 // uses as ghosts; with a short H the halvings dominate. AdaptiveCache's bank runs both.
 enum class Ageing : std::uint8_t { halving, dynamic };
