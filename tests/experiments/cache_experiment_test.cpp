@@ -211,3 +211,27 @@ TEST_CASE("difference names the first counter that differs", "[experiments]") {
     }
   }
 }
+
+TEST_CASE("on a Domineering trace the adaptive rule follows dynamic ageing, values and all", "[experiments]") {
+  // The 20 games of 4x5 that docs/experiments.md shows: at 10 entries the rule ends following a
+  // simulation with dynamic ageing (on synthetic independent traces it never does; the games'
+  // lookups are what it pays on). A value-carrying cache driven the same way must hit exactly
+  // when the key-only one does and return each key's value.
+  std::vector<Key> trace;
+  experiments::self_play(test_support::eight(), experiments::parse_schedule("4x5:20"), experiments::DEFAULT_SEED,
+                         [&](std::uint32_t k) { trace.push_back(k); });
+  cache::AdaptiveCache<> keys_only(10);
+  cache::AdaptiveCache<std::uint64_t> with_values(10);
+  for (const Key k : trace) {
+    const bool hit = keys_only.access(k);
+    const std::uint64_t* v = with_values.find(k);
+    REQUIRE((v != nullptr) == hit);
+    if (v)
+      REQUIRE(*v == k * 7 + 3);
+    else
+      with_values.insert(k, k * 7 + 3);
+  }
+  CHECK(keys_only.ageing() == cache::Ageing::dynamic);
+  CHECK(keys_only.half_life_history() == with_values.half_life_history());
+  CHECK(keys_only.stats() == with_values.stats());
+}
