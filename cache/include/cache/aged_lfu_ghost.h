@@ -21,11 +21,11 @@ namespace cache {
 
 // How counts forget. `halving` is aged LFU: counts halve every H lookups and nothing else ages
 // them. `dynamic` adds the dynamic ageing of LFU-DA (lfu_da.h) on top: an entry ranks by
-// K = L + F, F its (halved) uses and L the inflation, set to the K of every entry evicted; a
-// halving halves K, F and L alike (rounding down each, so a halved K may exceed the halved L + F
-// by one), so an idle entry keeps the K of its last use while the entries used
-// since rank from the current L. With H = never this is LFU-DA whose evicted keys keep their
-// uses as ghosts; with a short H the halvings dominate. AdaptiveCache's bank runs both.
+// K = L + F, F its (halved) uses and L the inflation, set to the K of every entry evicted, so an
+// idle entry keeps the K of its last use while the entries used since rank from the current L.
+// A halving halves K, F and L alike, rounding each down (so a halved K may exceed the halved
+// L + F by one). With H = never this is LFU-DA whose evicted keys keep their uses as ghosts;
+// with a short H the halvings dominate. AdaptiveCache's bank runs both.
 enum class Ageing : std::uint8_t { halving, dynamic };
 
 // Between halvings the policy is exactly aged LFU with the same half-life, so before its first
