@@ -29,9 +29,10 @@ TEST_CASE("aged LFU with ghosts on a hand-worked trace, against plain aged LFU",
   CHECK(hits(ghost, trace) == "mhmmmmm");
 }
 
-TEST_CASE("aged LFU with ghosts agrees with a brute-force reference on seeded random traces", "[cache]") {
-  // capacity, universe, half-life, seed; reference: test_support::reference_lfu with `capacity`
-  // ghosts, whose counts are halved with the resident ones
+TEST_CASE("aged LFU with ghosts, with and without dynamic ageing, agrees with a brute-force reference", "[cache]") {
+  // capacity, universe, half-life (0: never), seed; reference: test_support::reference_lfu with
+  // `capacity` ghosts, whose counts are halved with the resident ones (and with dynamic ageing, K =
+  // L + F), on a Zipf trace and a sliding window
   static const struct Row {
     std::size_t capacity;
     std::size_t universe;
@@ -41,9 +42,13 @@ TEST_CASE("aged LFU with ghosts agrees with a brute-force reference on seeded ra
               {16, 30, 50, 6}, {33, 100, 8, 7}, {40, 200, 1000, 8}, {10, 300, 200, 9}, {20, 80, 0, 10}};
   for (const Row& row : rows) {
     CAPTURE(row.capacity, row.universe, row.half_life, row.seed);
-    const auto trace = support::zipf_trace(4000, row.universe, 0.8, row.seed);
-    Cache<AgedLfuGhostPolicy> c(row.capacity, AgedLfuGhostPolicy(row.half_life ? row.half_life : AgedLfuGhostPolicy::NEVER));
-    CHECK(hits(c, trace) == test_support::reference_lfu(row.capacity, trace, row.half_life, row.capacity));
+    for (const auto& trace :
+         {support::zipf_trace(4000, row.universe, 0.8, row.seed), test_support::sliding_window_trace(4000, row.universe, 500, row.seed)})
+      for (const Ageing ageing : {Ageing::halving, Ageing::dynamic}) {
+        CAPTURE(ageing == Ageing::dynamic);
+        Cache<AgedLfuGhostPolicy> c(row.capacity, AgedLfuGhostPolicy(row.half_life ? row.half_life : AgedLfuGhostPolicy::NEVER, ageing));
+        CHECK(hits(c, trace) == test_support::reference_lfu(row.capacity, trace, row.half_life, row.capacity, ageing == Ageing::dynamic));
+      }
   }
 }
 
@@ -72,24 +77,4 @@ TEST_CASE("aged LFU with ghosts and dynamic ageing on a hand-worked trace", "[ca
   CHECK(hits(halving, trace) == "mhhmmmmh");
   CHECK(dynamic.policy().inflation() == 4);
   CHECK(halving.policy().inflation() == 0);
-}
-
-TEST_CASE("aged LFU with ghosts and dynamic ageing agrees with a brute-force reference", "[cache]") {
-  // capacity, universe, half-life (0: never), seed, generator
-  static const struct Row {
-    std::size_t capacity;
-    std::size_t universe;
-    std::uint64_t half_life;
-    std::uint64_t seed;
-  } rows[] = {{1, 4, 1, 1},    {2, 5, 2, 2},    {3, 10, 3, 3},      {5, 12, 7, 4},     {8, 40, 16, 5},
-              {16, 30, 50, 6}, {33, 100, 8, 7}, {40, 200, 1000, 8}, {10, 300, 200, 9}, {20, 80, 0, 10}};
-  for (const Row& row : rows) {
-    CAPTURE(row.capacity, row.universe, row.half_life, row.seed);
-    for (const auto& trace :
-         {support::zipf_trace(4000, row.universe, 0.8, row.seed), test_support::sliding_window_trace(4000, row.universe, 500, row.seed)}) {
-      Cache<AgedLfuGhostPolicy> c(row.capacity,
-                                  AgedLfuGhostPolicy(row.half_life ? row.half_life : AgedLfuGhostPolicy::NEVER, Ageing::dynamic));
-      CHECK(hits(c, trace) == test_support::reference_lfu(row.capacity, trace, row.half_life, row.capacity, true));
-    }
-  }
 }

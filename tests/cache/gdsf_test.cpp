@@ -32,48 +32,6 @@ using test_support::letters;
 
 namespace {
 
-// GDSF as Cherkasova states it with every size 1, scanning every resident at each eviction:
-// K = L + F * cost, recomputed with the current L at every use; evict the least K, ties to the
-// oldest last use; L becomes the evicted K. Returns the hit/miss string and leaves the final L in
-// `inflation` and the residents' (key, K) pairs, sorted by key, in `values`.
-std::string reference_gdsf(std::size_t capacity, std::span<const Key> trace, const CostTable& costs, std::uint64_t& inflation,
-                           std::vector<std::pair<Key, std::uint64_t>>& values) {
-  struct Entry {
-    Key key;
-    std::uint64_t count;
-    std::uint64_t value;
-    std::size_t last;
-  };
-  std::vector<Entry> residents;
-  std::uint64_t l = 0;
-  std::string out;
-  for (std::size_t t = 0; t < trace.size(); ++t) {
-    auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
-    if (it != residents.end()) {
-      ++it->count;
-      it->value = l + it->count * costs.cost(it->key);
-      it->last = t;
-      out += 'h';
-      continue;
-    }
-    out += 'm';
-    if (residents.size() == capacity) {
-      const auto victim = std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
-        return a.value != b.value ? a.value < b.value : a.last < b.last;
-      });
-      l = victim->value;
-      residents.erase(victim);
-    }
-    residents.push_back({trace[t], 1, l + costs.cost(trace[t]), t});
-  }
-  inflation = l;
-  values.clear();
-  for (const Entry& e : residents)
-    values.emplace_back(e.key, e.value);
-  std::sort(values.begin(), values.end());
-  return out;
-}
-
 // The residents' (key, K) pairs of a GDSF cache, sorted by key.
 template <class P>
 std::vector<std::pair<Key, std::uint64_t>> resident_values(const Cache<P>& c) {
@@ -226,7 +184,7 @@ TEST_CASE("GDSF agrees with a brute-force reference on seeded random traces with
       Cache<GdsfPolicy> c(row.capacity, GdsfPolicy(costs));
       std::uint64_t inflation = 0;
       std::vector<std::pair<Key, std::uint64_t>> values;
-      const std::string expected = reference_gdsf(row.capacity, trace, costs, inflation, values);
+      const std::string expected = test_support::reference_gdsf(row.capacity, trace, costs, inflation, values);
       CHECK(test_support::hits_checking_copy(c, trace) == expected);
       CHECK(c.policy().inflation() == inflation);
       CHECK(resident_values(c) == values);

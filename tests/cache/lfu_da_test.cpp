@@ -20,46 +20,6 @@ using cache::LfuDaPolicy;
 using test_support::hits;
 using test_support::letters;
 
-namespace {
-
-// LFU-DA as the paper states it, scanning every resident at each eviction: K = L + F, recomputed
-// with the current L at every use; evict the least K, ties to the oldest last use; L becomes the
-// evicted K. Returns the hit/miss string and leaves the final L in `inflation`.
-std::string reference_lfu_da(std::size_t capacity, std::span<const Key> trace, std::uint64_t& inflation) {
-  struct Entry {
-    Key key;
-    std::uint64_t count;
-    std::uint64_t value;
-    std::size_t last;
-  };
-  std::vector<Entry> residents;
-  std::uint64_t l = 0;
-  std::string out;
-  for (std::size_t t = 0; t < trace.size(); ++t) {
-    auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
-    if (it != residents.end()) {
-      ++it->count;
-      it->value = l + it->count;
-      it->last = t;
-      out += 'h';
-      continue;
-    }
-    out += 'm';
-    if (residents.size() == capacity) {
-      const auto victim = std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
-        return a.value != b.value ? a.value < b.value : a.last < b.last;
-      });
-      l = victim->value;
-      residents.erase(victim);
-    }
-    residents.push_back({trace[t], 1, l + 1, t});
-  }
-  inflation = l;
-  return out;
-}
-
-} // namespace
-
 TEST_CASE("LFU-DA on hand-worked traces", "[cache]") {
   // Hand calculation, capacity 2; K = L + F in brackets, L the inflation:
   //   aaaabcbcbcbc: a[1] a[2] a[3] a[4] | b[1] (L = 0) | c: evict b[1], L = 1, c[2] |
@@ -126,7 +86,8 @@ TEST_CASE("LFU-DA agrees with a brute-force reference on seeded random traces", 
     const auto trace = test_support::sliding_window_trace(3000, row.universe, 500, row.seed);
     Cache<LfuDaPolicy> c(row.capacity);
     std::uint64_t inflation = 0;
-    CHECK(hits(c, trace) == reference_lfu_da(row.capacity, trace, inflation));
+    std::vector<std::pair<Key, std::uint64_t>> values;
+    CHECK(hits(c, trace) == test_support::reference_gdsf(row.capacity, trace, cache::CostTable{}, inflation, values)); // unit costs: LFU-DA
     CHECK(c.policy().inflation() == inflation);
   }
 }

@@ -3,6 +3,7 @@
 // every eviction, written as plainly as possible to check the real policies against.
 #pragma once
 
+#include "cache/cost.h"
 #include "cache/key.h"
 
 #include <catch2/catch.hpp>
@@ -15,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace test_support {
@@ -131,6 +133,49 @@ inline std::string reference_lfu(std::size_t capacity, std::span<const Key> trac
     }
     residents.push_back({trace[t], rank_of(uses), uses, t});
   }
+  return out;
+}
+
+// GDSF as Cherkasova states it with every size 1, scanning every resident at each eviction:
+// K = L + F * cost, recomputed with the current L at every use; evict the least K, ties to the
+// oldest last use; L becomes the evicted K. Returns the hit/miss string and leaves the final L in
+// `inflation` and the residents' (key, K) pairs, sorted by key, in `values`. With every cost 1
+// (a default CostTable) it is LFU-DA.
+inline std::string reference_gdsf(std::size_t capacity, std::span<const Key> trace, const cache::CostTable& costs, std::uint64_t& inflation,
+                                  std::vector<std::pair<Key, std::uint64_t>>& values) {
+  struct Entry {
+    Key key;
+    std::uint64_t count;
+    std::uint64_t value;
+    std::size_t last;
+  };
+  std::vector<Entry> residents;
+  std::uint64_t l = 0;
+  std::string out;
+  for (std::size_t t = 0; t < trace.size(); ++t) {
+    auto it = std::find_if(residents.begin(), residents.end(), [&](const Entry& e) { return e.key == trace[t]; });
+    if (it != residents.end()) {
+      ++it->count;
+      it->value = l + it->count * costs.cost(it->key);
+      it->last = t;
+      out += 'h';
+      continue;
+    }
+    out += 'm';
+    if (residents.size() == capacity) {
+      const auto victim = std::min_element(residents.begin(), residents.end(), [](const Entry& a, const Entry& b) {
+        return a.value != b.value ? a.value < b.value : a.last < b.last;
+      });
+      l = victim->value;
+      residents.erase(victim);
+    }
+    residents.push_back({trace[t], 1, l + costs.cost(trace[t]), t});
+  }
+  inflation = l;
+  values.clear();
+  for (const Entry& e : residents)
+    values.emplace_back(e.key, e.value);
+  std::sort(values.begin(), values.end());
   return out;
 }
 
